@@ -1,0 +1,125 @@
+"""Cards: small immutable values that print as ``5♥`` and parse from any common form.
+
+>>> Card.parse("10s")
+Card.parse('10♠')
+>>> str(Card.parse("ah")), str(Card.parse("TD")), Card.parse("J♣").value
+('A♥', '10♦', 10)
+>>> [str(c) for c in parse_cards(["5H", "qc"])]
+['5♥', 'Q♣']
+"""
+
+from __future__ import annotations
+
+import enum
+from collections.abc import Iterable
+from dataclasses import dataclass
+
+from pegboard.errors import CardError
+
+
+class Suit(enum.IntEnum):
+    CLUBS = 0
+    DIAMONDS = 1
+    HEARTS = 2
+    SPADES = 3
+
+    @property
+    def symbol(self) -> str:
+        return "♣♦♥♠"[self]
+
+    @property
+    def letter(self) -> str:
+        return "CDHS"[self]
+
+
+RANK_NAMES = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")
+ACE, JACK, KING = 1, 11, 13
+
+# Every spelling a player may type, upper-cased; suits also as emoji-free symbols.
+_RANK_TOKENS = {name: rank for rank, name in enumerate(RANK_NAMES, start=1)} | {
+    "T": 10,
+    "1": ACE,
+    "ACE": ACE,
+    "JACK": JACK,
+    "QUEEN": 12,
+    "KING": KING,
+}
+_SUIT_TOKENS = {
+    **{s.letter: s for s in Suit},
+    **{s.symbol: s for s in Suit},
+    "♧": Suit.CLUBS,
+    "♢": Suit.DIAMONDS,
+    "♡": Suit.HEARTS,
+    "♤": Suit.SPADES,
+}
+
+
+@dataclass(frozen=True, slots=True, order=True)
+class Card:
+    """One card; ``rank`` 1 (ace) to 13 (king)."""
+
+    rank: int
+    suit: Suit
+
+    def __post_init__(self) -> None:
+        if not 1 <= self.rank <= 13:
+            raise CardError(f"rank {self.rank} is not between 1 (ace) and 13 (king)")
+        object.__setattr__(self, "suit", Suit(self.suit))
+
+    @classmethod
+    def parse(cls, token: str) -> Card:
+        """Read ``5H``, ``5h``, ``10S``, ``TS``, ``JD``, ``A♠``, ``10♥``, ``ah``."""
+        text = token.strip().upper().replace("\ufe0f", "")
+        if not text:
+            raise CardError("empty card: type a rank and a suit, like 5H or 10♠")
+        suit = _SUIT_TOKENS.get(text[-1])
+        rank_text = text[:-1]
+        if suit is None:
+            if text in _RANK_TOKENS or text[-1].isdigit():
+                raise CardError(f"card {token!r} has no suit: add one of C D H S (or ♣ ♦ ♥ ♠)")
+            raise CardError(f"card {token!r}: {text[-1]!r} is not a suit (use C D H S or ♣ ♦ ♥ ♠)")
+        rank = _RANK_TOKENS.get(rank_text)
+        if rank is None:
+            if not rank_text:
+                raise CardError(f"card {token!r} has no rank: use A 2-10 J Q K")
+            raise CardError(f"card {token!r}: {rank_text!r} is not a rank (use A 2-10 J Q K)")
+        return cls(rank, suit)
+
+    @property
+    def value(self) -> int:
+        """Count value: ace 1, face cards 10."""
+        return min(self.rank, 10)
+
+    @property
+    def index(self) -> int:
+        """0..51, suit-major; ``DECK[card.index] == card``."""
+        return self.suit * 13 + self.rank - 1
+
+    @property
+    def rank_name(self) -> str:
+        return RANK_NAMES[self.rank - 1]
+
+    def __str__(self) -> str:
+        return f"{self.rank_name}{self.suit.symbol}"
+
+    def __repr__(self) -> str:
+        return f"Card.parse({str(self)!r})"
+
+
+DECK: tuple[Card, ...] = tuple(Card(rank, suit) for suit in Suit for rank in range(1, 14))
+
+
+def parse_cards(tokens: Iterable[str | Card]) -> list[Card]:
+    """Parse several cards; a card given twice is an error."""
+    cards: list[Card] = []
+    for token in tokens:
+        card = token if isinstance(token, Card) else Card.parse(token)
+        if card in cards:
+            raise CardError(f"{card} is given twice")
+        cards.append(card)
+    return cards
+
+
+def check_distinct(cards: Iterable[Card]) -> None:
+    """Raise CardError naming the first card that appears twice."""
+    parse_cards(cards)

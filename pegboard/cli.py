@@ -1,0 +1,123 @@
+"""The ``pegboard`` command.
+
+Each sub-command is a function ``cmd_<name>(args) -> int``; errors from the
+PegboardError family print one line to stderr and exit 2, never a traceback.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from collections.abc import Sequence
+
+from pegboard.errors import PegboardError
+
+EXIT_ERROR = 2
+
+
+def _print_json(value: object) -> None:
+    print(json.dumps(value, ensure_ascii=False, indent=2))
+
+
+def _cards_text(cards: Sequence[object]) -> str:
+    return " ".join(str(card) for card in cards)
+
+
+def cmd_score(args: argparse.Namespace) -> int:
+    from pegboard.cards import Card, parse_cards
+    from pegboard.scoring import score_show
+
+    starter = Card.parse(args.starter)
+    show = score_show(parse_cards(args.cards), starter, crib=args.crib)
+    if args.json:
+        _print_json(show.as_dict())
+        return 0
+    what = "crib" if args.crib else "hand"
+    print(f"{what} {_cards_text(show.hand)}  starter {show.starter}")
+    for item in show.items:
+        print(f"  {item.kind:<8} {_cards_text(item.cards):<22} {item.points:>2}")
+    print(f"  {'total':<31} {show.total:>2}")
+    print(show.call())
+    return 0
+
+
+def cmd_play(args: argparse.Namespace) -> int:
+    from pegboard.cards import parse_cards
+    from pegboard.play import score_play
+
+    cards = parse_cards(args.cards)
+    pegs = [score_play(cards[:i], card) for i, card in enumerate(cards)]
+    if args.json:
+        _print_json([peg.as_dict() for peg in pegs])
+        return 0
+    for peg in pegs:
+        scored = ", ".join(f"{item.kind} {item.points}" for item in peg.items)
+        print(f"{peg.card!s:>3}  count {peg.count:>2}  {peg.points:>2}  {scored}")
+    return 0
+
+
+def cmd_stats(args: argparse.Namespace) -> int:
+    from pegboard.scoring import distribution
+
+    hand, crib = distribution(args.hand_size), distribution(args.hand_size, crib=True)
+    deals = sum(hand.values())
+    mean = {
+        name: sum(t * n for t, n in d.items()) / deals
+        for name, d in (("hand", hand), ("crib", crib))
+    }
+    totals = range(max(hand) + 1)
+    if args.json:
+        _print_json(
+            {
+                "deals": deals,
+                "hand_size": args.hand_size,
+                "mean": mean,
+                "hand": {str(t): hand[t] for t in totals},
+                "crib": {str(t): crib[t] for t in totals},
+                "never": [t for t in totals if not hand[t]],
+            }
+        )
+        return 0
+    print(f"{deals:,} deals of a {args.hand_size}-card hand and a starter")
+    print(f"{'total':>5} {'hand':>12} {'crib':>12}")
+    for total in totals:
+        print(f"{total:>5} {hand[total]:>12,} {crib[total]:>12,}")
+    print(f"mean   {mean['hand']:>12.4f} {mean['crib']:>12.4f}")
+    return 0
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(prog="pegboard", description=__doc__.splitlines()[0])
+    sub = parser.add_subparsers(dest="command", required=True, metavar="command")
+
+    score = sub.add_parser("score", help="score a hand or crib with its starter")
+    score.add_argument("cards", nargs="+", help="the hand: 3 to 6 cards, e.g. 5H 5C 5S JD")
+    score.add_argument("--starter", "-s", required=True, help="the starter card, e.g. 5D")
+    score.add_argument("--crib", action="store_true", help="score as the crib (5-card flush only)")
+    score.add_argument("--json", action="store_true", help="print JSON")
+    score.set_defaults(run=cmd_score)
+
+    play = sub.add_parser("play", help="score each card laid in one count of the play")
+    play.add_argument("cards", nargs="+", help="the cards in the order laid, e.g. 4H 2C 3D")
+    play.add_argument("--json", action="store_true", help="print JSON")
+    play.set_defaults(run=cmd_play)
+
+    stats = sub.add_parser("stats", help="the exact distribution of hand and crib totals")
+    stats.add_argument("--hand-size", type=int, default=4, choices=(3, 4, 5, 6))
+    stats.add_argument("--json", action="store_true", help="print JSON")
+    stats.set_defaults(run=cmd_stats)
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    args = build_parser().parse_args(argv)
+    try:
+        return args.run(args)
+    except PegboardError as error:
+        print(f"pegboard: {error}", file=sys.stderr)
+        return EXIT_ERROR
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,37 @@
+"""One family of errors, each with a message a player can read.
+
+Each family is also a built-in exception, so callers may catch either
+(``CardError`` is a ``ValueError``).
+"""
+
+
+class PegboardError(Exception):
+    """Root of every error pegboard raises on purpose."""
+
+
+class CardError(PegboardError, ValueError):
+    """A card token that cannot be read, or a card given twice."""
+
+
+class PlayError(PegboardError, ValueError):
+    """A card that cannot be laid in the play (it would pass 31)."""
+
+
+class RuleError(PegboardError, ValueError):
+    """An entry the rules refuse: impossible claim, wrong order, game over."""
+
+
+class StoreError(PegboardError, OSError):
+    """The saved game cannot be opened or written safely."""
+
+
+class ConfigError(PegboardError, ValueError):
+    """A configuration file or setting that is wrong."""
+
+
+class LayoutError(ConfigError):
+    """A board layout that is inconsistent."""
+
+
+class LinkError(PegboardError, OSError):
+    """The serial link to the LED controller failed."""

@@ -1,0 +1,303 @@
+"""The show: score a hand or crib with its starter, itemised.
+
+Works for any hand size the variants use: 3 (five-card game), 4 (standard),
+5 (seven-card game) and 6 (shotgun).
+
+>>> show = score_show(parse_cards("5H 5C 5S JD".split()), Card.parse("5D"))
+>>> show.total, show.fifteens, show.pairs, show.nobs
+(29, 16, 12, 1)
+>>> score_show(parse_cards("4H 5C 5S 6D".split()), Card.parse("KD")).call()
+'fifteen two, fifteen four, fifteen six, fifteen eight, and a double run of three is sixteen'
+>>> sorted(set(range(30)) - possible_totals(4))
+[19, 25, 26, 27]
+"""
+
+from __future__ import annotations
+
+import itertools
+from collections import Counter
+from collections.abc import Collection, Iterator, Sequence
+from dataclasses import dataclass
+from functools import cache
+from math import comb, prod
+
+from pegboard.cards import JACK, Card, check_distinct, parse_cards  # noqa: F401 (doctest)
+from pegboard.errors import CardError
+
+HAND_SIZES = (3, 4, 5, 6)
+KINDS = ("fifteen", "pair", "run", "flush", "nobs")
+
+
+@dataclass(frozen=True, slots=True)
+class Item:
+    """One scoring combination: its kind, the cards that make it, its points."""
+
+    kind: str
+    cards: tuple[Card, ...]
+    points: int
+
+    def as_dict(self) -> dict:
+        return {"kind": self.kind, "cards": [str(c) for c in self.cards], "points": self.points}
+
+
+@dataclass(frozen=True, slots=True)
+class Show:
+    """The itemised score of one hand or crib with its starter."""
+
+    hand: tuple[Card, ...]
+    starter: Card
+    crib: bool
+    items: tuple[Item, ...]
+
+    def points(self, kind: str) -> int:
+        return sum(item.points for item in self.items if item.kind == kind)
+
+    @property
+    def total(self) -> int:
+        return sum(item.points for item in self.items)
+
+    @property
+    def fifteens(self) -> int:
+        return self.points("fifteen")
+
+    @property
+    def pairs(self) -> int:
+        return self.points("pair")
+
+    @property
+    def runs(self) -> int:
+        return self.points("run")
+
+    @property
+    def flush(self) -> int:
+        return self.points("flush")
+
+    @property
+    def nobs(self) -> int:
+        return self.points("nobs")
+
+    def call(self) -> str:
+        """The traditional call: "fifteen two, fifteen four, and a pair is six"."""
+        from pegboard.speech import show_call
+
+        return show_call(self)
+
+    def as_dict(self) -> dict:
+        return {
+            "hand": [str(c) for c in self.hand],
+            "starter": str(self.starter),
+            "crib": self.crib,
+            "total": self.total,
+            **{
+                kind + ("s" if kind in ("fifteen", "pair", "run") else ""): self.points(kind)
+                for kind in KINDS
+            },
+            "items": [item.as_dict() for item in self.items],
+            "call": self.call(),
+        }
+
+
+def _check_hand(hand: Sequence[Card], starter: Card, crib: bool) -> None:
+    check_distinct([*hand, starter])
+    sizes = (4,) if crib else HAND_SIZES
+    if len(hand) not in sizes:
+        what = "a crib" if crib else "a hand"
+        allowed = " or ".join(str(n) for n in sizes)
+        raise CardError(f"{what} has {allowed} cards, not {len(hand)}")
+
+
+def _flush_points(hand: Sequence[Card], starter: Card, crib: bool) -> int:
+    suits = {card.suit for card in hand}
+    if len(suits) != 1:
+        return 0
+    if starter.suit in suits:
+        return len(hand) + 1
+    return 0 if crib else len(hand)
+
+
+def _has_nobs(hand: Sequence[Card], starter: Card) -> bool:
+    return Card(JACK, starter.suit) in hand
+
+
+def score_show(hand: Sequence[Card], starter: Card, crib: bool = False) -> Show:
+    """Itemise a hand (3-6 cards) or a crib (4 cards) with its starter."""
+    hand = tuple(hand)
+    _check_hand(hand, starter, crib)
+    cards = sorted((*hand, starter))
+    sums = [0] * (1 << len(cards))  # sums[mask]: count value of the cards in mask
+    for mask in range(1, len(sums)):
+        low = mask & -mask
+        sums[mask] = sums[mask ^ low] + cards[low.bit_length() - 1].value
+    items = [
+        Item("fifteen", tuple(cards[i] for i in combo), 2)
+        for mask, combo in _subsets(len(cards))
+        if sums[mask] == 15
+    ]
+    items += [
+        Item("pair", pair, 2)
+        for pair in itertools.combinations(cards, 2)
+        if pair[0].rank == pair[1].rank
+    ]
+    by_rank: dict[int, list[Card]] = {}
+    for card in cards:
+        by_rank.setdefault(card.rank, []).append(card)
+    for low, length in runs_of(by_rank):
+        groups = [by_rank[rank] for rank in range(low, low + length)]
+        items += [Item("run", run, length) for run in itertools.product(*groups)]
+    flush = _flush_points(hand, starter, crib)
+    if flush:
+        flushed = hand if flush == len(hand) else (*hand, starter)
+        items.append(Item("flush", tuple(flushed), flush))
+    if _has_nobs(hand, starter):
+        items.append(Item("nobs", (Card(JACK, starter.suit),), 1))
+    return Show(hand, starter, crib, tuple(items))
+
+
+@cache
+def _subsets(n: int) -> tuple[tuple[int, tuple[int, ...]], ...]:
+    """(bit mask, indices) of every subset of 2+ of n cards, smallest first."""
+    return tuple(
+        (sum(1 << i for i in combo), combo)
+        for size in range(2, n + 1)
+        for combo in itertools.combinations(range(n), size)
+    )
+
+
+def runs_of(ranks: Collection[int]) -> Iterator[tuple[int, int]]:
+    """Yield (lowest rank, length) of each maximal run of 3+ consecutive ``ranks``."""
+    length = 0
+    for rank in range(1, 15):
+        if rank in ranks:
+            length += 1
+        else:
+            if length >= 3:
+                yield rank - length, length
+            length = 0
+
+
+@cache
+def rank_points(ranks: tuple[int, ...]) -> int:
+    """Points that depend on ranks only (fifteens, pairs, runs), for sorted ``ranks``."""
+    counts = [0] * 14
+    ways = [1] + [0] * 15  # ways[s]: combinations of the cards so far that total s
+    for rank in ranks:
+        counts[rank] += 1
+        value = min(rank, 10)
+        for total in range(15, value - 1, -1):
+            ways[total] += ways[total - value]
+    points = 2 * ways[15] + sum(c * (c - 1) for c in counts)
+    for low, length in runs_of({r for r in range(1, 14) if counts[r]}):
+        points += length * prod(counts[low : low + length])
+    return points
+
+
+_WEIGHT = tuple(8**rank for rank in range(14))  # a rank multiset's key: sum of its weights
+_POINTS_BY_KEY: dict[int, int] = {}
+
+
+def show_total(hand: Sequence[Card], starter: Card, crib: bool = False) -> int:
+    """The total of :func:`score_show`, fast; trusts its input (distinct cards, right size)."""
+    key = _WEIGHT[starter.rank]
+    suit, one_suit, nobs = hand[0].suit, True, 0
+    for card in hand:
+        key += _WEIGHT[card.rank]
+        one_suit = one_suit and card.suit == suit
+        if card.rank == JACK and card.suit == starter.suit:
+            nobs = 1
+    points = _POINTS_BY_KEY.get(key)
+    if points is None:
+        ranks = tuple(sorted([starter.rank, *(card.rank for card in hand)]))
+        points = _POINTS_BY_KEY[key] = rank_points(ranks)
+    if one_suit:
+        points += len(hand) + 1 if starter.suit == suit else (0 if crib else len(hand))
+    return points + nobs
+
+
+# --- Exhaustive counting by rank multisets and suit patterns -----------------------------
+
+
+def _rank_multisets(size: int, low: int = 1) -> Iterator[tuple[int, ...]]:
+    """Every multiset of ``size`` ranks (each at most 4 times), as counts for ranks low..13."""
+    if low == 13:
+        if size <= 4:
+            yield (size,)
+        return
+    for here in range(min(size, 4), -1, -1):
+        for rest in _rank_multisets(size - here, low + 1):
+            yield (here, *rest)
+
+
+DealClasses = tuple[tuple[int, ...], int, int, dict[tuple[int, bool], int]]
+
+
+def deal_classes(hand_size: int) -> Iterator[DealClasses]:
+    """Group every (hand, starter) deal by what it scores.
+
+    Yields ``(hand_counts, starter_rank, rank_points, classes)`` for each hand rank
+    multiset (``hand_counts[r - 1]`` cards of rank r) and starter rank,
+    where ``classes`` maps (flush cards, nobs) to the number of suit assignments with
+    that flush and nobs.  "Flush cards" is ``hand_size + 1`` when the starter matches
+    a one-suit hand, ``hand_size`` when it does not, and 0 for no one-suit hand.
+    The counts over all classes sum to C(52, hand_size) * (52 - hand_size).
+    """
+    jack = JACK - 1
+    for hand_counts in _rank_multisets(hand_size):
+        hands = prod(comb(4, c) for c in hand_counts)
+        one_suit = max(hand_counts) <= 1
+        for starter in range(13):
+            in_hand = hand_counts[starter]
+            if in_hand == 4:
+                continue
+            ranks = [r + 1 for r, c in enumerate(hand_counts) for _ in range(c)]
+            base = rank_points(tuple(sorted([*ranks, starter + 1])))
+            full_flush = 4 if one_suit and not in_hand else 0
+            hand_flush = 12 if one_suit else 0
+            nobs = 0
+            if starter != jack and hand_counts[jack]:
+                others = prod(
+                    comb(4, c) for r, c in enumerate(hand_counts) if r not in (jack, starter)
+                )
+                nobs = 4 * comb(3, hand_counts[jack] - 1) * comb(3, in_hand) * others
+            flush_nobs = full_flush if hand_counts[jack] else 0
+            classes = {
+                (hand_size + 1, True): flush_nobs,
+                (hand_size + 1, False): full_flush - flush_nobs,
+                (hand_size, False): hand_flush,
+                (0, True): nobs - flush_nobs,
+            }
+            classes[(0, False)] = hands * (4 - in_hand) - sum(classes.values())
+            yield hand_counts, starter + 1, base, {key: n for key, n in classes.items() if n}
+
+
+def class_points(hand_size: int, flush_cards: int, nobs: bool, crib: bool) -> int:
+    """Flush and nobs points of a deal class from :func:`deal_classes`."""
+    flush = flush_cards if flush_cards > hand_size or not crib else 0
+    return flush + nobs
+
+
+def distribution(hand_size: int = 4, crib: bool = False) -> Counter[int]:
+    """How many (hand, starter) deals score each total, exhaustively.
+
+    >>> d = distribution()
+    >>> d[29], d[19], d[0], sum(d.values())
+    (4, 0, 1009008, 12994800)
+    """
+    totals: Counter[int] = Counter()
+    for _, _, base, classes in deal_classes(hand_size):
+        for (flush, nobs), n in classes.items():
+            totals[base + class_points(hand_size, flush, nobs, crib)] += n
+    return totals
+
+
+@cache
+def possible_totals(hand_size: int = 4, crib: bool = False) -> frozenset[int]:
+    """Every total a hand (or crib) of ``hand_size`` cards plus starter can score."""
+    if hand_size not in HAND_SIZES:
+        raise CardError(f"a hand has {', '.join(map(str, HAND_SIZES))} cards, not {hand_size}")
+    return frozenset(distribution(hand_size, crib))
+
+
+def clear_caches() -> None:
+    """Forget every cached rank score (for benchmarks that must start cold)."""
+    rank_points.cache_clear()
+    _POINTS_BY_KEY.clear()
