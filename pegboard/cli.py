@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import sys
 from collections.abc import Sequence
 
@@ -87,6 +88,28 @@ def cmd_stats(args: argparse.Namespace) -> int:
     return 0
 
 
+def cmd_advise(args: argparse.Namespace) -> int:
+    from pegboard.advice import advise
+
+    advice = advise(args.cards, args.dealer, args.players)
+    if args.json:
+        _print_json([discard.as_dict() for discard in advice])
+        return 0
+    keep = max(len("keep"), *(len(_cards_text(d.keep)) for d in advice))
+    away = max(len("discard"), *(len(_cards_text(d.discard)) for d in advice))
+    print(
+        f"expected points, exact over every starter and crib; "
+        f"net = hand {'+' if args.dealer else '-'} crib"
+    )
+    print(f"{'keep':<{keep}}  {'discard':<{away}}  {'hand':>6} {'crib':>6} {'net':>6}")
+    for d in advice:
+        print(
+            f"{_cards_text(d.keep):<{keep}}  {_cards_text(d.discard):<{away}}  "
+            f"{float(d.hand):>6.2f} {float(d.crib):>6.2f} {float(d.net):>6.2f}"
+        )
+    return 0
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="pegboard", description=__doc__.splitlines()[0])
     sub = parser.add_subparsers(dest="command", required=True, metavar="command")
@@ -107,6 +130,21 @@ def build_parser() -> argparse.ArgumentParser:
     stats.add_argument("--hand-size", type=int, default=4, choices=(3, 4, 5, 6))
     stats.add_argument("--json", action="store_true", help="print JSON")
     stats.set_defaults(run=cmd_stats)
+
+    advise = sub.add_parser(
+        "advise",
+        help="the exact expected points of every way to discard to the crib",
+        description="Players: 2 (deal 6, keep 4; five-card game: deal 5, keep 3; seven-card game: "
+        "deal 7, keep 5) or 3-4 (deal 5, keep 4). The other crib cards are any of the unseen "
+        "cards, equally likely; the starter any unseen card left.",
+    )
+    advise.add_argument("cards", nargs="+", help="the cards dealt to you, e.g. 5H 5C JD QS 2C 9H")
+    seat = advise.add_mutually_exclusive_group(required=True)
+    seat.add_argument("--dealer", action="store_true", help="the crib is yours (or your partner's)")
+    seat.add_argument("--pone", dest="dealer", action="store_false", help="the crib is not yours")
+    advise.add_argument("--players", type=int, default=2, choices=(2, 3, 4), help="default 2")
+    advise.add_argument("--json", action="store_true", help="print JSON")
+    advise.set_defaults(run=cmd_advise)
     return parser
 
 
@@ -117,6 +155,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     except PegboardError as error:
         print(f"pegboard: {error}", file=sys.stderr)
         return EXIT_ERROR
+    except BrokenPipeError:  # e.g. `pegboard stats | head`: the reader has gone
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return 0
 
 
 if __name__ == "__main__":

@@ -1,0 +1,56 @@
+#!/usr/bin/env bash
+# Install pegboard as a service on Raspberry Pi OS Bookworm (run from the repository, with sudo).
+#
+#   sudo hardware/install.sh            # install or upgrade, keep /etc/pegboard/config.toml
+#   PEGBOARD_HOSTNAME=myboard sudo -E hardware/install.sh   # another name than pegboard.local
+#
+# Bookworm refuses system-wide pip installs (PEP 668), so pegboard lives in a venv made with
+# --system-site-packages: it uses the distribution's gpiozero, lgpio and RPi.GPIO.
+set -euo pipefail
+repo=$(cd "$(dirname "$0")/.." && pwd)
+prefix=/opt/pegboard
+hostname=${PEGBOARD_HOSTNAME:-pegboard}
+
+[ "$(id -u)" = 0 ] || { echo "run with sudo" >&2; exit 1; }
+
+apt-get update
+apt-get install -y python3-venv python3-gpiozero python3-lgpio python3-serial avahi-daemon
+# RPi.GPIO exists for Pi 1-4 only; gpiozero uses lgpio on a Pi 5.
+apt-get install -y python3-rpi.gpio || true
+
+id pegboard >/dev/null 2>&1 || useradd --system --home-dir /var/lib/pegboard --shell /usr/sbin/nologin pegboard
+for group in gpio dialout spi; do
+    getent group "$group" >/dev/null && usermod -aG "$group" pegboard
+done
+
+python3 -m venv --system-site-packages "$prefix/venv"
+"$prefix/venv/bin/pip" install --upgrade "$repo[pi]"
+install -m 0644 "$repo/README.md" "$prefix/README.md"
+
+install -d -m 0755 /etc/pegboard
+if [ ! -f /etc/pegboard/config.toml ]; then
+    cat > /etc/pegboard/config.toml <<CONF
+# pegboard configuration: see README.md. Unknown keys stop the service with a message.
+[board]
+driver = "serial"
+pin = ""            # empty: a random PIN is printed at first start (journalctl -u pegboard)
+
+[panel]
+host = "0.0.0.0"
+port = 80
+CONF
+fi
+
+install -m 0644 "$repo/hardware/99-pegboard-pico.rules" /etc/udev/rules.d/
+udevadm control --reload-rules && udevadm trigger
+install -m 0644 "$repo/hardware/avahi/pegboard.service" /etc/avahi/services/pegboard.service
+install -m 0644 "$repo/hardware/systemd/pegboard.service" /etc/systemd/system/pegboard.service
+
+if [ "$(hostname)" != "$hostname" ]; then
+    hostnamectl set-hostname "$hostname"
+    sed -i "s/127.0.1.1.*/127.0.1.1\t$hostname/" /etc/hosts
+fi
+systemctl restart avahi-daemon
+systemctl daemon-reload
+systemctl enable --now pegboard
+echo "pegboard is running: open http://$hostname.local on a phone on this network"
