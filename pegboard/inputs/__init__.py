@@ -1,1 +1,42 @@
-"""inputs"""
+"""The players' dials and buttons on the Pi's GPIO (gpiozero), read as intents.
+
+- ``pins``: the pin map (``hardware/pins.toml``), its checks and the PINS.md table.
+- ``factory``: gpiozero's pin factory, chosen at start-up.
+- ``devices``: the controls per seat, turning pin edges into intents.
+- ``intents``: ``Turn``, ``Peg``, ``Undo``, ``Advance`` and the dialled ``Entry``.
+
+Importing this package touches no pins.
+"""
+
+from pegboard.inputs.devices import Controls, Seat, Switch
+from pegboard.inputs.factory import make_factory
+from pegboard.inputs.intents import Advance, Entry, Intent, Peg, Turn, Undo
+from pegboard.inputs.pins import (
+    ButtonPins,
+    DialPins,
+    PinMap,
+    Settings,
+    load_pins,
+    parse_pins,
+    pins_md,
+)
+
+__all__ = [
+    "Advance",
+    "ButtonPins",
+    "Controls",
+    "DialPins",
+    "Entry",
+    "Intent",
+    "Peg",
+    "PinMap",
+    "Seat",
+    "Settings",
+    "Switch",
+    "Turn",
+    "Undo",
+    "load_pins",
+    "make_factory",
+    "parse_pins",
+    "pins_md",
+]

@@ -1,0 +1,63 @@
+"""Choosing gpiozero's pin factory, once, at start-up (never at import).
+
+In order: ``sim`` -> ``MockFactory`` (the simulation never touches real pins,
+whatever the environment says); a ``name`` from the config or command line;
+otherwise gpiozero's own choice: ``$GPIOZERO_PIN_FACTORY`` if set, else lgpio,
+then RPi.GPIO, pigpio, native. lgpio works on every Pi under Raspberry Pi OS
+Bookworm, the Pi 5 included, and RPi.GPIO (or the rpi-lgpio shim) is the
+fallback on Pi 1-4, so the Pi model is not sniffed to choose: it only words
+the error when no factory works. gpiozero warns at each fallback.
+"""
+
+from __future__ import annotations
+
+from importlib.metadata import entry_points
+from pathlib import Path
+
+from gpiozero import Device, Factory
+from gpiozero.pins.mock import MockFactory
+
+from pegboard.errors import ConfigError
+
+MODEL = Path("/proc/device-tree/model")
+
+
+def make_factory(*, sim: bool = False, name: str | None = None) -> Factory:
+    """The pin factory for this run.
+
+    >>> make_factory(sim=True)  # doctest: +ELLIPSIS
+    <gpiozero.pins.mock.MockFactory object at ...>
+    """
+    if sim:
+        return MockFactory()
+    if name:
+        return _named(name)
+    try:
+        Device.ensure_pin_factory()
+    except Exception as exc:
+        raise ConfigError(_no_factory(exc)) from exc
+    return Device.pin_factory
+
+
+def _named(name: str) -> Factory:
+    group = entry_points(group="gpiozero_pin_factories")
+    found = {ep.name: ep for ep in group}
+    if name.lower() not in found:
+        raise ConfigError(f"unknown pin factory {name!r}; gpiozero has {', '.join(sorted(found))}")
+    try:
+        return found[name.lower()].load()()
+    except Exception as exc:
+        raise ConfigError(f"the {name} pin factory does not work here: {exc}") from exc
+
+
+def _no_factory(exc: Exception) -> str:
+    try:
+        model = MODEL.read_text(encoding="ascii", errors="replace").rstrip("\x00").strip()
+    except OSError:
+        model = ""
+    if "Raspberry Pi" not in model:
+        return f"no GPIO pins here (not a Raspberry Pi: {exc}); start with --sim to play on screen"
+    return (
+        f"no GPIO library works on this {model} ({exc}); install lgpio "
+        "(sudo apt install python3-lgpio, in a venv made with --system-site-packages)"
+    )
