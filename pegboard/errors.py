@@ -25,6 +25,10 @@ class StoreError(PegboardError, OSError):
     """The saved game cannot be opened or written safely."""
 
 
+class ConflictError(StoreError):
+    """Someone else wrote to the game first (a button and a phone at once): look again."""
+
+
 class ConfigError(PegboardError, ValueError):
     """A configuration file or setting that is wrong."""
 

@@ -1,1 +1,68 @@
-"""game"""
+"""The game: a whole cribbage game (or match) as an event log that never loses a point.
+
+Use :class:`Table` over a game file.  Every entry is checked first (a refusal is a
+``RuleError`` whose message a player can read, and changes nothing), then stored as one
+event in one SQLite transaction, then announced to subscribers:
+
+- ``new_game(settings, dealer= | cuts=)``, ``next_game()`` (the next game of a match);
+- ``turn_starter(card | None, heels=)``: his heels is pegged by itself;
+- ``lay(card)`` / ``go()``: the play scored by the game, or ``claim(seat, points)`` to peg
+  the play by hand; ``advance()`` ends the play (laying the last card ends it too);
+- ``claim(seat, points, cards=)``: the count due in the show, checked by its cards;
+- ``muggins(seat, points, cards=)``; ``advance()`` passes the deal; ``undo()``, ``redo()``;
+- ``submit(event | dict)``: any of these as a whole event (JSON from the panel).
+
+Read :attr:`Table.state`, an immutable :class:`State`; follow changes with
+:meth:`Table.subscribe` or :meth:`Table.wait_for_change`.  Underneath: the events
+(:mod:`.events`), the pure checks (:mod:`.commands`), the fold (:mod:`.fold`), the file
+(:mod:`.store`).
+
+>>> import tempfile, pathlib
+>>> table = Table(pathlib.Path(tempfile.mkdtemp()) / "games.db")
+>>> state = table.new_game(Settings(players=("Ann", "Bob")), cuts=["9H", "4C"])
+>>> state.players[state.dealer], state.phase, state.due
+('Bob', <Phase.DISCARD: 'discard'>, Count(seat=1, kind='starter'))
+>>> table.close()
+"""
+
+from pegboard.game.events import Event, from_dict, to_dict
+from pegboard.game.fold import replay
+from pegboard.game.settings import PALETTE, VARIANTS, Settings, Variant
+from pegboard.game.state import (
+    Claim,
+    Count,
+    Entry,
+    GameResult,
+    Match,
+    Mugging,
+    Pegs,
+    Phase,
+    Play,
+    State,
+)
+from pegboard.game.store import GameRecord, Store
+from pegboard.game.table import Table
+
+__all__ = [
+    "PALETTE",
+    "VARIANTS",
+    "Claim",
+    "Count",
+    "Entry",
+    "Event",
+    "GameRecord",
+    "GameResult",
+    "Match",
+    "Mugging",
+    "Pegs",
+    "Phase",
+    "Play",
+    "Settings",
+    "State",
+    "Store",
+    "Table",
+    "Variant",
+    "from_dict",
+    "replay",
+    "to_dict",
+]

@@ -1,0 +1,177 @@
+"""The events of a game log: small frozen values, stored as JSON with their type name.
+
+Events say what happened at the table; what it scored is worked out by the fold
+(:mod:`pegboard.game.fold`), so no fact is stored twice.
+
+>>> event = Claimed(seat=1, kind="hand", points=12, cards=tuple(parse_cards("5H 5C JD 4S".split())))
+>>> to_dict(event)
+{'type': 'Claimed', 'seat': 1, 'kind': 'hand', 'points': 12, 'cards': ['5♥', '5♣', 'J♦', '4♠']}
+>>> from_dict(to_dict(event)) == event
+True
+"""
+
+from __future__ import annotations
+
+import types
+import typing
+from dataclasses import dataclass, fields
+from typing import Union
+
+from pegboard.cards import Card, parse_cards
+from pegboard.errors import PegboardError, RuleError
+from pegboard.game.settings import Settings
+
+KINDS = ("play", "hand", "crib")  # what a count is for
+
+
+@dataclass(frozen=True, slots=True)
+class GameStarted:
+    """A new game (the first of a match) with its first dealer (a seat), chosen or cut."""
+
+    settings: Settings
+    dealer: int
+    cuts: tuple[Card, ...] | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class NextGame:
+    """The next game of the match; the first deal passes to the next seat."""
+
+    dealer: int
+
+
+@dataclass(frozen=True, slots=True)
+class StarterTurned:
+    """The dealer turned the starter; ``card`` is None when it was not entered,
+    and then ``heels`` says whether it was a jack."""
+
+    card: Card | None = None
+    heels: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class CardLaid:
+    """A card laid in the play; the game scores it."""
+
+    seat: int
+    card: Card
+
+
+@dataclass(frozen=True, slots=True)
+class Go:
+    """The player whose turn it is cannot lay a card."""
+
+    seat: int
+
+
+@dataclass(frozen=True, slots=True)
+class Claimed:
+    """A count pegged by a player: a play score, or their hand or crib in the show.
+    ``cards`` (hand or crib, without the starter) lets the game check it."""
+
+    seat: int
+    kind: str
+    points: int
+    cards: tuple[Card, ...] | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class MugginsCalled:
+    """``seat`` says the last count missed ``points``; ``cards`` are the mugged hand,
+    when its owner did not give them."""
+
+    seat: int
+    points: int
+    cards: tuple[Card, ...] | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class PlayEnded:
+    """The play is over: on to the show."""
+
+
+@dataclass(frozen=True, slots=True)
+class ShowEnded:
+    """Every count of the show is in: the deal passes on."""
+
+
+@dataclass(frozen=True, slots=True)
+class Undone:
+    """Take back the last entry that is still in force."""
+
+
+@dataclass(frozen=True, slots=True)
+class Redone:
+    """Put back the entry taken back most recently."""
+
+
+Event = Union[  # noqa: UP007 (isinstance and get_args need the Union form)
+    GameStarted,
+    NextGame,
+    StarterTurned,
+    CardLaid,
+    Go,
+    Claimed,
+    MugginsCalled,
+    PlayEnded,
+    ShowEnded,
+    Undone,
+    Redone,
+]
+EVENT_TYPES: dict[str, type] = {cls.__name__: cls for cls in typing.get_args(Event)}
+
+
+def to_dict(event: Event) -> dict:
+    """The JSON form: ``{"type": name, field: value, ...}``; cards as ``"5♥"``."""
+    return {
+        "type": type(event).__name__,
+        **{f.name: _plain(getattr(event, f.name)) for f in fields(event)},
+    }
+
+
+def _plain(value: object) -> object:
+    if isinstance(value, Card):
+        return str(value)
+    if isinstance(value, Settings):
+        return value.as_dict()
+    if isinstance(value, tuple | list):
+        return [_plain(v) for v in value]
+    return value
+
+
+def from_dict(data: object) -> Event:
+    """Read the JSON form; anything malformed raises RuleError saying what."""
+    if not isinstance(data, dict) or data.get("type") not in EVENT_TYPES:
+        kind = data.get("type") if isinstance(data, dict) else type(data).__name__
+        raise RuleError(
+            f"malformed event: {kind!r} is not an event type ({', '.join(EVENT_TYPES)})"
+        )
+    cls = EVENT_TYPES[data["type"]]
+    hints = typing.get_type_hints(cls)
+    given = {k: v for k, v in data.items() if k != "type"}
+    names = {f.name for f in fields(cls)}
+    if set(given) - names:
+        raise RuleError(f"malformed event: {cls.__name__} has no {', '.join(set(given) - names)}")
+    try:
+        return cls(**{name: _typed(hints[name], value, name) for name, value in given.items()})
+    except TypeError as error:  # a required field is missing
+        raise RuleError(f"malformed event: {error}") from None
+    except PegboardError as error:
+        raise RuleError(f"malformed event {cls.__name__}: {error}") from None
+
+
+def _typed(hint: object, value: object, name: str) -> object:
+    """``value`` read from JSON as the type ``hint`` of field ``name``."""
+    options = typing.get_args(hint) if isinstance(hint, types.UnionType) else (hint,)
+    if value is None and type(None) in options:
+        return None
+    kind = options[0]
+    if kind is Card and isinstance(value, str):
+        return Card.parse(value)
+    if typing.get_origin(kind) is tuple and isinstance(value, list):
+        return tuple(parse_cards(value))
+    if kind is Settings and isinstance(value, dict):
+        return Settings.from_dict(value)
+    if kind in (int, bool, str) and type(value) is kind:
+        return value
+    raise RuleError(f"malformed event: {name} cannot be {value!r}")

@@ -1,0 +1,300 @@
+"""The fold: each event turns one state into the next.  Replay trusts the events
+(they were checked by :mod:`pegboard.game.commands` before they were stored).
+
+>>> from pegboard.game.events import GameStarted, StarterTurned, Undone, Redone
+>>> from pegboard.cards import Card
+>>> state = replay([GameStarted(Settings(players=("Ann", "Bob")), dealer=0),
+...                 StarterTurned(Card.parse("JH"))])
+>>> state.scores, state.history[-1].why, state.phase.value
+((2, 0), 'two for his heels', 'play')
+>>> undone = apply(state, Undone())
+>>> undone.scores, apply(undone, Redone()) == state
+((0, 0), True)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import replace
+from functools import reduce, singledispatch
+
+from pegboard.cards import JACK, Card
+from pegboard.game.events import (
+    CardLaid,
+    Claimed,
+    Event,
+    GameStarted,
+    Go,
+    MugginsCalled,
+    NextGame,
+    PlayEnded,
+    Redone,
+    ShowEnded,
+    StarterTurned,
+    Undone,
+)
+from pegboard.game.settings import Settings
+from pegboard.game.state import Claim, Entry, GameResult, Mugging, Phase, Play, State
+from pegboard.play import GO_LIMIT, go_points, score_play
+from pegboard.scoring import show_total
+from pegboard.speech import number_words
+
+
+def replay(events: Iterable[Event]) -> State:
+    """The state after ``events``, the first of which starts the game."""
+    state = reduce(apply, events, None)
+    if state is None:
+        raise ValueError("an empty log has no state")
+    return state
+
+
+def apply(state: State | None, event: Event) -> State:
+    """The state after one more event.  Undo returns to the state before the last entry
+    still in force; redo puts the most recently undone entry back."""
+    version = 0 if state is None else state.version
+    match event:
+        case Undone():
+            after = replace(state.before, redo=(state.entry, *state.redo))
+        case Redone():
+            after = replace(apply(state, state.redo[0]), redo=state.redo[1:])
+        case _:
+            after = replace(evolve(event, state), before=state, entry=event, redo=())
+    return replace(after, version=version + 1)
+
+
+@singledispatch
+def evolve(event: Event, state: State) -> State:
+    raise TypeError(f"not an event: {event!r}")
+
+
+@evolve.register
+def _(event: GameStarted, state: None) -> State:
+    return _begin(State(event.settings), event.dealer)
+
+
+@evolve.register
+def _(event: NextGame, state: State) -> State:
+    return _begin(State(state.settings, game=state.game + 1, results=state.results), event.dealer)
+
+
+def _begin(state: State, dealer: int) -> State:
+    zeros = (0,) * state.sides
+    state = replace(state, first_dealer=dealer, dealer=dealer, scores=zeros, backs=zeros)
+    if state.settings.variant_rules.three_for_last:
+        state = peg(state, state.pone, 3, "last", "three for last")
+    return state
+
+
+@evolve.register
+def _(event: StarterTurned, state: State) -> State:
+    state = replace(state, starter=event.card, stage=Phase.PLAY, play=Play(turn=state.pone))
+    if event.heels or (event.card is not None and event.card.rank == JACK):
+        cards = () if event.card is None else (event.card,)
+        state = peg(state, state.dealer, 2, "heels", "two for his heels", cards)
+    return state
+
+
+# --- the play ------------------------------------------------------------------------------
+
+
+@evolve.register
+def _(event: CardLaid, state: State) -> State:
+    play, seat = state.play, event.seat
+    scored = score_play(play.pile, event.card)
+    play = replace(
+        play,
+        mode="cards",
+        laid=(*play.laid, (seat, event.card)),
+        pile=(*play.pile, event.card),
+        last=seat,
+    )
+    state = replace(state, play=play)
+    why = f"{event.card}: {scored.call()}"
+    if len(play.laid) == state.hand_size * len(state.players):  # the very last card
+        last = go_points(scored.count)
+        why += f", and {number_words(last)} for the last card" if last else ""
+        state = peg(state, seat, scored.points + last, "play", why, play.pile)
+        return replace(state, stage=Phase.SHOW, shown=0)
+    state = peg(state, seat, scored.points, "play", why, play.pile)
+    if scored.count == GO_LIMIT:
+        return _new_count(state)
+    turn = _next_turn(state, seat)
+    if turn is None:  # nobody else can go on and the layer is out of cards
+        return _go_for(state)
+    return replace(state, play=replace(play, turn=turn))
+
+
+@evolve.register
+def _(event: Go, state: State) -> State:
+    play = replace(state.play, passed=state.play.passed | {event.seat})
+    state = replace(state, play=play)
+    turn = _next_turn(state, event.seat)
+    return _go_for(state) if turn is None else replace(state, play=replace(play, turn=turn))
+
+
+def _next_turn(state: State, seat: int) -> int | None:
+    """The next seat clockwise from ``seat`` (itself last) that holds cards and has not
+    said go in this count."""
+    for step in range(1, len(state.players) + 1):
+        other = state.seat_after(seat, step)
+        if other not in state.play.passed and state.hand_of(other) is None:
+            return other
+    return None
+
+
+def _go_for(state: State) -> State:
+    """Nobody can lay: the last card laid pegs one for the go, and the count starts again."""
+    last = state.play.last
+    state = peg(state, last, go_points(state.play.count), "play", "one for the go")
+    return _new_count(state)
+
+
+def _new_count(state: State) -> State:
+    """After 31 or a go the player left of the last one to lay leads (holding cards)."""
+    play = replace(state.play, pile=(), passed=frozenset())
+    state = replace(state, play=play)
+    return replace(state, play=replace(play, turn=_next_turn(state, play.last)))
+
+
+@evolve.register
+def _(event: PlayEnded, state: State) -> State:
+    return replace(state, stage=Phase.SHOW, shown=0)
+
+
+# --- counts, Muggins and the show ---------------------------------------------------------
+
+
+@evolve.register
+def _(event: Claimed, state: State) -> State:
+    seat, kind = event.seat, event.kind
+    cards = event.cards if event.cards is not None or kind != "hand" else state.hand_of(seat)
+    actual = _actual(state, kind, cards)
+    excess = 0 if actual is None else max(0, event.points - actual)
+    claim = Claim(
+        seat,
+        state.side_of(seat),
+        kind,
+        event.points,
+        event.points - excess,
+        state.deal,
+        cards,
+        state.starter if actual is not None else None,
+        actual,
+    )
+    count = "the play" if kind == "play" else f"{state.players[seat]}'s {kind}"
+    taken_back = f" (claimed {event.points}, {excess} taken back)" if excess else ""
+    state = peg(state, seat, claim.pegged, kind, count + taken_back, cards or ())
+    if excess and state.settings.over_count == "penalise":
+        for side in (s for s in range(state.sides) if s != claim.side):
+            state = peg(state, None, excess, "penalty", f"over-count of {count}", side=side)
+    if kind == "play":
+        state = replace(state, play=replace(state.play, mode="points", turn=None))
+    else:
+        state = replace(state, shown=state.shown + 1)
+    return replace(state, claims=(*state.claims, claim), window=len(state.claims))
+
+
+def _actual(state: State, kind: str, cards: tuple[Card, ...] | None) -> int | None:
+    if cards is None or state.starter is None:
+        return None
+    return show_total(cards, state.starter, crib=kind == "crib")
+
+
+@evolve.register
+def _(event: MugginsCalled, state: State) -> State:
+    index = state.window
+    claim = state.claims[index]
+    if claim.cards is None and event.cards is not None:
+        claim = replace(
+            claim,
+            cards=event.cards,
+            starter=state.starter,
+            actual=_actual(state, claim.kind, event.cards),
+        )
+    missed = event.points if claim.actual is None else claim.actual - claim.claimed
+    owner = f"{state.players[claim.seat]}'s {claim.kind}"
+    if missed > 0:
+        won = min(event.points, missed)
+        side, seat, why = state.side_of(event.seat), event.seat, f"muggins on {owner}"
+    else:
+        won = event.points
+        side, seat, why = claim.side, claim.seat, f"false muggins on {owner}"
+    state = peg(state, seat, won, "muggins", why, claim.cards or (), side=side)
+    claim = replace(claim, muggins=Mugging(event.seat, event.points, side, won))
+    claims = (*state.claims[:index], claim, *state.claims[index + 1 :])
+    return replace(state, claims=claims, window=None)
+
+
+@evolve.register
+def _(event: ShowEnded, state: State) -> State:
+    return replace(
+        state,
+        deal=state.deal + 1,
+        dealer=state.pone,
+        stage=Phase.DISCARD,
+        starter=None,
+        play=Play(),
+        shown=0,
+        window=None,
+    )
+
+
+# --- pegging and the end of a game ------------------------------------------------------
+
+
+def peg(
+    state: State,
+    seat: int | None,
+    points: int,
+    kind: str,
+    why: str,
+    cards: tuple[Card, ...] = (),
+    side: int | None = None,
+) -> State:
+    """``seat`` (or ``side``) pegs ``points``; the game ends the moment a side reaches the
+    target, and nothing is pegged after that.  Pegging closes the Muggins window."""
+    if state.over or points <= 0:
+        return state
+    side = state.side_of(seat) if side is None else side
+    score = state.scores[side] + points
+    entry = Entry(side, seat, points, kind, why, tuple(cards), state.deal, score)
+    state = replace(
+        state,
+        scores=_put(state.scores, side, score),
+        backs=_put(state.backs, side, state.scores[side]),
+        history=(*state.history, entry),
+        window=None,
+    )
+    return _finish(state, side) if score >= state.target else state
+
+
+def _put(values: tuple[int, ...], index: int, value: int) -> tuple[int, ...]:
+    return (*values[:index], value, *values[index + 1 :])
+
+
+def _finish(state: State, side: int) -> State:
+    """``side`` reached the target: it wins, or in lowball it loses to the lowest score."""
+    scores = state.scores
+    if state.settings.variant_rules.lowball:
+        winner = min((s for s in range(state.sides) if s != side), key=lambda s: scores[s])
+        skunk = 0
+    else:
+        winner = side
+        skunk = min(skunk_level(state.settings, s) for i, s in enumerate(scores) if i != side)
+    home = state.settings.match_scoring == "home"
+    points = 2**skunk if home else (3 if skunk else 2)
+    result = GameResult(state.game, scores, winner, skunk, points, state.history)
+    return replace(state, winner=winner, results=(*state.results, result))
+
+
+def skunk_level(settings: Settings, score: int) -> int:
+    """0 none, 1 skunk, 2 double, 3 triple: a skunk line every 30 holes below the target
+    (121: 90 or less, 60 or less, 30 or less; 61: 30 or less), as far as the rule counts.
+
+    >>> [skunk_level(Settings(skunk="triple"), s) for s in (91, 90, 61, 60, 31, 30)]
+    [0, 1, 1, 2, 2, 3]
+    >>> skunk_level(Settings(variant="five-card"), 30), skunk_level(Settings(), 30)
+    (1, 2)
+    """
+    lines = ("none", "single", "double", "triple").index(settings.skunk)
+    return max((k for k in range(1, lines + 1) if score < settings.target - 30 * k), default=0)

@@ -1,0 +1,137 @@
+"""Settings of a game: who plays, which variant, and the house rules.
+
+>>> s = Settings(players=("Ann", "Bob", "Cat", "Dan"))
+>>> s.sides, s.side_names, s.target, s.colours
+(2, ('Ann & Cat', 'Bob & Dan'), 121, ('#0072B2', '#E69F00'))
+>>> Settings(variant="five-card").target, Settings(variant="five-card").variant_rules.hand
+(61, 3)
+>>> Settings(players=("Ann", "Bob", "Cat"), variant="five-card")
+Traceback (most recent call last):
+...
+pegboard.errors.ConfigError: the five-card game is for 2 players, not 3
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import asdict, dataclass, field, fields
+
+from pegboard.errors import ConfigError
+
+
+@dataclass(frozen=True, slots=True)
+class Variant:
+    """What a variant changes: hand size, crib, target, who wins, players allowed."""
+
+    hand: int  # cards each player keeps for the play and the show
+    target: int
+    crib: bool = True
+    players: tuple[int, ...] = (2, 3, 4)
+    three_for_last: bool = False  # the pone pegs 3 at the start of the first deal
+    lowball: bool = False  # the first side to the target loses
+
+
+VARIANTS: dict[str, Variant] = {
+    "standard": Variant(hand=4, target=121),
+    "five-card": Variant(hand=3, target=61, players=(2,), three_for_last=True),
+    "seven-card": Variant(hand=5, target=181, players=(2,)),
+    "shotgun": Variant(hand=6, target=121, crib=False),
+    "lowball": Variant(hand=4, target=121, lowball=True),
+}
+OVER_COUNT_RULES = ("correct", "penalise")  # ACC: take the excess back; Hoyle: opponent pegs it too
+SKUNK_RULES = ("none", "single", "double", "triple")  # how many skunk lines count
+MATCH_SCORING = ("home", "acc")  # home: skunk 2 games, double 4; ACC: win 2, skunk 3
+
+# Okabe-Ito: told apart with every common colour-vision deficiency.
+PALETTE = ("#0072B2", "#E69F00", "#009E73", "#CC79A7")
+_COLOUR = re.compile(r"#[0-9A-Fa-f]{6}")
+
+
+@dataclass(frozen=True, slots=True)
+class Settings:
+    """Everything fixed when a game starts.  Players sit clockwise in the order given;
+    with four players, seats 0 and 2 play against seats 1 and 3."""
+
+    players: tuple[str, ...] = ("Player 1", "Player 2")
+    variant: str = "standard"
+    target: int = 0  # 0: the variant's own (121; 61 five-card; 181 seven-card)
+    muggins: bool = False
+    over_count: str = "correct"
+    skunk: str = "double"
+    match_games: int = 1  # best of N
+    match_scoring: str = "home"
+    colours: tuple[str, ...] = field(default=())  # one per side; () picks from PALETTE
+
+    def __post_init__(self) -> None:
+        set_ = object.__setattr__
+        set_(self, "players", tuple(self.players))
+        set_(self, "colours", tuple(self.colours))
+        names = self.players
+        if len(names) not in (2, 3, 4):
+            raise ConfigError(f"a game has 2, 3 or 4 players, not {len(names)}")
+        if any(not isinstance(n, str) or not n.strip() for n in names):
+            raise ConfigError("every player needs a name")
+        if len(set(names)) != len(names):
+            raise ConfigError("two players have the same name")
+        _one_of("variant", self.variant, tuple(VARIANTS))
+        if len(names) not in self.variant_rules.players:
+            raise ConfigError(
+                f"the {self.variant} game is for "
+                f"{' or '.join(map(str, self.variant_rules.players))} players, "
+                f"not {len(names)}"
+            )
+        _one_of("over_count", self.over_count, OVER_COUNT_RULES)
+        _one_of("skunk", self.skunk, SKUNK_RULES)
+        _one_of("match_scoring", self.match_scoring, MATCH_SCORING)
+        _whole("target", self.target, 0)
+        if self.target == 0:
+            set_(self, "target", self.variant_rules.target)
+        _whole("match_games", self.match_games, 1)
+        if self.match_games % 2 == 0:
+            raise ConfigError(f"a match is best of an odd number of games, not {self.match_games}")
+        if not isinstance(self.muggins, bool):
+            raise ConfigError("muggins is on (true) or off (false)")
+        if not self.colours:
+            set_(self, "colours", PALETTE[: self.sides])
+        if len(self.colours) != self.sides or not all(
+            isinstance(c, str) and _COLOUR.fullmatch(c) for c in self.colours
+        ):
+            raise ConfigError(f"give {self.sides} colours like #0072B2, one per side")
+
+    @property
+    def variant_rules(self) -> Variant:
+        return VARIANTS[self.variant]
+
+    @property
+    def sides(self) -> int:
+        """Scores kept: one per player, or two for partners."""
+        return 2 if len(self.players) == 4 else len(self.players)
+
+    def side_of(self, seat: int) -> int:
+        return seat % self.sides
+
+    @property
+    def side_names(self) -> tuple[str, ...]:
+        return tuple(" & ".join(self.players[side :: self.sides]) for side in range(self.sides))
+
+    def as_dict(self) -> dict:
+        return {**asdict(self), "players": list(self.players), "colours": list(self.colours)}
+
+    @classmethod
+    def from_dict(cls, data: dict) -> Settings:
+        """Read settings as written by :meth:`as_dict`; unknown keys are an error."""
+        known = {f.name for f in fields(cls)}
+        unknown = set(data) - known
+        if unknown:
+            raise ConfigError(f"unknown setting(s): {', '.join(sorted(unknown))}")
+        return cls(**data)
+
+
+def _one_of(name: str, value: object, allowed: tuple[str, ...]) -> None:
+    if value not in allowed:
+        raise ConfigError(f"{name} is one of {', '.join(allowed)}; not {value!r}")
+
+
+def _whole(name: str, value: object, least: int) -> None:
+    if not isinstance(value, int) or isinstance(value, bool) or value < least:
+        raise ConfigError(f"{name} is a whole number of at least {least}; not {value!r}")

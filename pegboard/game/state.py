@@ -1,0 +1,360 @@
+"""The state of a game: an immutable value worked out from the events (see ``fold``).
+
+Seats are numbered clockwise from 0; a *side* is a player, or a partnership with four
+players (seats 0 and 2 against 1 and 3).  Scores, pegs and winners are per side.
+"""
+
+from __future__ import annotations
+
+import enum
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
+
+from pegboard.cards import Card
+from pegboard.game.settings import Settings
+from pegboard.play import count_of
+from pegboard.scoring import Show, score_show
+
+if TYPE_CHECKING:
+    from pegboard.game.events import Event
+
+
+class Phase(enum.StrEnum):
+    DISCARD = "discard"  # cards dealt and thrown to the crib; next: the starter
+    PLAY = "play"
+    SHOW = "show"
+    OVER = "over"  # a side reached the target
+
+
+@dataclass(frozen=True, slots=True)
+class Count:
+    """What the next entry is for: ``kind`` is "starter", "play", "hand" or "crib";
+    ``seat`` is whose it is (None in a play pegged by hand, when anyone may peg)."""
+
+    seat: int | None
+    kind: str
+
+
+@dataclass(frozen=True, slots=True)
+class Pegs:
+    """The two pegs of a side: the front one shows the score, the back one the score before."""
+
+    front: int = 0
+    back: int = 0
+
+
+@dataclass(frozen=True, slots=True)
+class Entry:
+    """One line of the history: ``side`` pegged ``points``, for ``kind`` ("play", "hand",
+    "crib", "heels", "last" (three for last), "muggins" or "penalty"), because ``why``."""
+
+    side: int
+    seat: int | None
+    points: int
+    kind: str
+    why: str
+    cards: tuple[Card, ...] = ()
+    deal: int = 1
+    score: int = 0  # the side's score after this entry
+
+
+@dataclass(frozen=True, slots=True)
+class Mugging:
+    """A Muggins call on a claim: who called, for how much, who pegged what."""
+
+    seat: int
+    called: int
+    side: int  # who pegged: the caller, or the mugged side after a false call
+    points: int
+
+
+@dataclass(frozen=True, slots=True)
+class Claim:
+    """A count as claimed, and what the cards say when they are known."""
+
+    seat: int
+    side: int
+    kind: str  # "play", "hand" or "crib"
+    claimed: int
+    pegged: int  # what the claimant pegged (the true count after an over-count)
+    deal: int
+    cards: tuple[Card, ...] | None = None
+    starter: Card | None = None
+    actual: int | None = None  # what the cards score, when they and the starter are known
+    muggins: Mugging | None = None
+
+    @property
+    def show(self) -> Show | None:
+        """The itemised count of the cards, when they were given."""
+        if self.actual is None:
+            return None
+        return score_show(self.cards, self.starter, crib=self.kind == "crib")
+
+    @property
+    def verdict(self) -> str:
+        """ "exact", "under" (points missed), "over" (points invented) or "unchecked"."""
+        actual = self.actual
+        if actual is None:
+            return "unchecked"
+        return "exact" if actual == self.claimed else "under" if actual > self.claimed else "over"
+
+    @property
+    def difference(self) -> int:
+        """Points missed (negative) or invented (positive); 0 when exact or unchecked."""
+        actual = self.actual
+        return 0 if actual is None else self.claimed - actual
+
+    def as_dict(self) -> dict:
+        show = self.show
+        return {
+            "seat": self.seat,
+            "side": self.side,
+            "kind": self.kind,
+            "claimed": self.claimed,
+            "pegged": self.pegged,
+            "deal": self.deal,
+            "verdict": self.verdict,
+            "actual": self.actual,
+            "difference": self.difference,
+            "cards": None if self.cards is None else [str(c) for c in self.cards],
+            "show": None if show is None else show.as_dict(),
+            "muggins": None if self.muggins is None else _fields(self.muggins),
+        }
+
+
+@dataclass(frozen=True, slots=True)
+class Play:
+    """The play of the current deal."""
+
+    mode: str | None = None  # "cards" (laid one by one) or "points" (pegged by hand)
+    laid: tuple[tuple[int, Card], ...] = ()  # (seat, card) for every card laid this deal
+    pile: tuple[Card, ...] = ()  # the cards of the current count
+    turn: int | None = None
+    passed: frozenset[int] = frozenset()  # seats that said go in this count
+    last: int | None = None  # who laid the last card of this count
+
+    @property
+    def count(self) -> int:
+        return count_of(self.pile)
+
+    def cards_of(self, seat: int) -> tuple[Card, ...]:
+        return tuple(card for who, card in self.laid if who == seat)
+
+
+@dataclass(frozen=True, slots=True)
+class GameResult:
+    """A finished game of the match."""
+
+    number: int
+    scores: tuple[int, ...]
+    winner: int
+    skunk: int  # 0 none, 1 skunk, 2 double, 3 triple
+    points: int  # match points the winner earned
+    history: tuple[Entry, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Match:
+    """The standing of the match: points per side (games at home, game points for ACC)."""
+
+    points: tuple[int, ...]
+    needed: int
+    winner: int | None
+
+
+@dataclass(frozen=True)
+class State:
+    """Everything the board shows, worked out from the events.
+
+    Two states are equal when the games stand the same; ``version`` (events in the
+    log) and ``before``, ``entry`` and ``redo`` (for undo and redo) are not compared."""
+
+    settings: Settings
+    version: int = field(default=0, compare=False)
+    game: int = 1  # number of this game in the match
+    first_dealer: int = 0  # of this game
+    deal: int = 1
+    dealer: int = 0
+    stage: Phase = Phase.DISCARD  # the phase, unless the game is over
+    scores: tuple[int, ...] = ()
+    backs: tuple[int, ...] = ()
+    starter: Card | None = None
+    play: Play = Play()
+    shown: int = 0  # counts of the show done this deal
+    claims: tuple[Claim, ...] = ()  # this game's
+    history: tuple[Entry, ...] = ()  # this game's
+    window: int | None = None  # index in claims of the count open to Muggins
+    winner: int | None = None
+    results: tuple[GameResult, ...] = ()  # finished games of the match
+    before: State | None = field(default=None, compare=False, repr=False)
+    entry: Event | None = field(default=None, compare=False, repr=False)
+    redo: tuple[Event, ...] = field(default=(), compare=False, repr=False)
+
+    # --- the table -----------------------------------------------------------------------
+
+    @property
+    def players(self) -> tuple[str, ...]:
+        return self.settings.players
+
+    @property
+    def sides(self) -> int:
+        return self.settings.sides
+
+    def side_of(self, seat: int) -> int:
+        return self.settings.side_of(seat)
+
+    @property
+    def target(self) -> int:
+        return self.settings.target
+
+    @property
+    def hand_size(self) -> int:
+        return self.settings.variant_rules.hand
+
+    def seat_after(self, seat: int, steps: int = 1) -> int:
+        """The seat ``steps`` places clockwise (to the left) of ``seat``."""
+        return (seat + steps) % len(self.players)
+
+    @property
+    def pone(self) -> int:
+        """The player on the dealer's left: leads the play, counts first."""
+        return self.seat_after(self.dealer)
+
+    # --- where the deal stands -------------------------------------------------------------
+
+    @property
+    def phase(self) -> Phase:
+        return Phase.OVER if self.winner is not None else self.stage
+
+    @property
+    def over(self) -> bool:
+        return self.winner is not None
+
+    @property
+    def pegs(self) -> tuple[Pegs, ...]:
+        return tuple(Pegs(f, b) for f, b in zip(self.scores, self.backs, strict=True))
+
+    @property
+    def order(self) -> tuple[Count, ...]:
+        """The counts of the show in order: each hand clockwise from the dealer's left,
+        then the crib."""
+        hands = tuple(
+            Count(self.seat_after(self.dealer, n), "hand") for n in range(1, len(self.players) + 1)
+        )
+        crib = (Count(self.dealer, "crib"),) if self.settings.variant_rules.crib else ()
+        return hands + crib
+
+    @property
+    def due(self) -> Count | None:
+        """What the next count is for; None when the show is done or the game is over."""
+        if self.over:
+            return None
+        if self.stage is Phase.DISCARD:
+            return Count(self.dealer, "starter")
+        if self.stage is Phase.PLAY:
+            return Count(self.play.turn, "play")
+        return self.order[self.shown] if self.shown < len(self.order) else None
+
+    def hand_of(self, seat: int) -> tuple[Card, ...] | None:
+        """A hand known from the cards laid in the play, once all of it is laid."""
+        cards = self.play.cards_of(seat)
+        return cards if len(cards) == self.hand_size else None
+
+    def known_cards(self) -> dict[Card, Count | None]:
+        """Every card seen this deal, with the hand or crib it belongs to (None: the starter)."""
+        known: dict[Card, Count | None] = {
+            card: Count(seat, "hand") for seat, card in self.play.laid
+        }
+        for claim in self.claims:
+            if claim.deal == self.deal and claim.cards:
+                known.update(dict.fromkeys(claim.cards, Count(claim.seat, claim.kind)))
+        if self.starter is not None:
+            known[self.starter] = None
+        return known
+
+    def name(self, count: Count) -> str:
+        """ "Ann's hand", "Bob's crib", "Ann's play", "the starter"."""
+        if count.seat is None:
+            return f"the {count.kind}"
+        return f"{self.players[count.seat]}'s {count.kind}"
+
+    # --- results ------------------------------------------------------------------------
+
+    @property
+    def skunk(self) -> int:
+        """How deep the loser was skunked in the finished game: 0 none .. 3 triple."""
+        return self.results[-1].skunk if self.over else 0
+
+    @property
+    def match(self) -> Match:
+        rules = self.settings
+        points = [0] * self.sides
+        for result in self.results:
+            points[result.winner] += result.points
+        needed = (rules.match_games // 2 + 1) * (2 if rules.match_scoring == "acc" else 1)
+        leaders = [side for side, p in enumerate(points) if p >= needed]
+        return Match(tuple(points), needed, leaders[0] if leaders else None)
+
+    @property
+    def can_undo(self) -> bool:
+        return self.before is not None
+
+    @property
+    def can_redo(self) -> bool:
+        return bool(self.redo)
+
+    def as_dict(self) -> dict:
+        """A JSON-ready picture of the state (for the panel, the LEDs and digests)."""
+        due = self.due
+        match = self.match
+        return {
+            "version": self.version,
+            "settings": self.settings.as_dict(),
+            "game": self.game,
+            "deal": self.deal,
+            "dealer": self.dealer,
+            "pone": self.pone,
+            "phase": self.phase.value,
+            "due": None if due is None else _fields(due),
+            "scores": list(self.scores),
+            "sides": [
+                {"name": name, "colour": colour, "front": pegs.front, "back": pegs.back}
+                for name, colour, pegs in zip(
+                    self.settings.side_names, self.settings.colours, self.pegs, strict=True
+                )
+            ],
+            "starter": None if self.starter is None else str(self.starter),
+            "play": {
+                "mode": self.play.mode,
+                "count": self.play.count,
+                "turn": self.play.turn,
+                "pile": [str(c) for c in self.play.pile],
+                "laid": [[seat, str(card)] for seat, card in self.play.laid],
+                "passed": sorted(self.play.passed),
+            },
+            "claims": [claim.as_dict() for claim in self.claims],
+            "history": [{**_fields(e), "cards": [str(c) for c in e.cards]} for e in self.history],
+            "muggins_open": self.window is not None,
+            "winner": self.winner,
+            "skunk": self.skunk,
+            "match": {
+                **_fields(match),
+                "points": list(match.points),
+                "games": [
+                    {
+                        "number": r.number,
+                        "scores": list(r.scores),
+                        "winner": r.winner,
+                        "skunk": r.skunk,
+                        "points": r.points,
+                    }
+                    for r in self.results
+                ],
+            },
+            "can_undo": self.can_undo,
+            "can_redo": self.can_redo,
+        }
+
+
+def _fields(value: object) -> dict:
+    return {name: getattr(value, name) for name in value.__slots__}

@@ -1,0 +1,229 @@
+"""The game file: events in SQLite, one transaction per event, keyed by (game, version).
+
+The file is checked before anything is written to it: a damaged file, a file that is
+not ours, or one written by a newer pegboard stops with a StoreError and is left as it is.
+
+>>> import tempfile, pathlib
+>>> from pegboard.game.events import GameStarted, StarterTurned
+>>> from pegboard.game.settings import Settings
+>>> path = pathlib.Path(tempfile.mkdtemp()) / "games.db"
+>>> with Store(path) as store:
+...     game = store.start(GameStarted(Settings(), dealer=1))
+...     store.append(game, 2, StarterTurned())
+...     [type(e).__name__ for e in store.events(game)], store.version(game)
+(['GameStarted', 'StarterTurned'], 2)
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import sqlite3
+import threading
+from collections.abc import Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass
+from pathlib import Path
+
+from pegboard.errors import ConflictError, RuleError, StoreError
+from pegboard.game.events import Event, GameStarted, from_dict, to_dict
+from pegboard.game.settings import Settings
+
+SCHEMA = 1
+_TABLES = """
+CREATE TABLE games (
+    id INTEGER PRIMARY KEY,
+    created TEXT NOT NULL DEFAULT CURRENT_TIMESTAMP
+);
+CREATE TABLE events (
+    game INTEGER NOT NULL REFERENCES games(id),
+    version INTEGER NOT NULL,
+    type TEXT NOT NULL,
+    data TEXT NOT NULL,
+    at TEXT NOT NULL DEFAULT CURRENT_TIMESTAMP,
+    PRIMARY KEY (game, version)
+) WITHOUT ROWID;
+"""
+
+
+@dataclass(frozen=True, slots=True)
+class GameRecord:
+    """A stored game as listed: its id, when it started, its settings, how many events."""
+
+    id: int
+    created: str
+    settings: Settings
+    versions: int
+
+
+class Store:
+    """An open game file.  Safe to share between threads."""
+
+    def __init__(self, path: str | os.PathLike) -> None:
+        self.path = Path(path)
+        self._lock = threading.Lock()
+        fresh = not self.path.exists()
+        try:
+            self._db = sqlite3.connect(
+                self.path, isolation_level=None, timeout=10, check_same_thread=False
+            )
+        except sqlite3.Error as error:
+            raise StoreError(f"cannot open the game file {self.path}: {error}") from None
+        try:
+            self._check_or_create(fresh)
+            self._db.execute("PRAGMA journal_mode=WAL")
+            self._db.execute("PRAGMA synchronous=FULL")
+        except BaseException:
+            self._db.close()
+            raise
+
+    def _check_or_create(self, fresh: bool) -> None:
+        """Read the file's schema version and check its pages; write only to a new file."""
+        try:
+            version = self._db.execute("PRAGMA user_version").fetchone()[0]
+            tables = {
+                row[0]
+                for row in self._db.execute("SELECT name FROM sqlite_master WHERE type = 'table'")
+            }
+            check = [row[0] for row in self._db.execute("PRAGMA quick_check")]
+        except sqlite3.DatabaseError as error:
+            raise self._refuse(f"it is damaged or not a game file ({error})") from None
+        if check != ["ok"]:
+            raise self._refuse(f"it is damaged ({'; '.join(check[:3])})")
+        if version > SCHEMA:
+            raise self._refuse(
+                f"it was written by a newer pegboard (schema {version}; this "
+                f"one reads up to {SCHEMA})"
+            )
+        if version == SCHEMA and {"games", "events"} <= tables:
+            return
+        if version or tables:
+            raise self._refuse("it is not a pegboard game file")
+        if not fresh and self.path.stat().st_size:
+            raise self._refuse("it is not a pegboard game file")
+        self._db.executescript(f"BEGIN; {_TABLES} PRAGMA user_version = {SCHEMA}; COMMIT;")
+
+    def _refuse(self, why: str) -> StoreError:
+        return StoreError(f"the game file {self.path} cannot be used: {why}. It was left as it is.")
+
+    def close(self) -> None:
+        """Close the file; safe to call twice."""
+        with self._lock:
+            self._db.close()
+
+    def __enter__(self) -> Store:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+    def __repr__(self) -> str:
+        return f"Store({str(self.path)!r})"
+
+    # --- writing ------------------------------------------------------------------------
+
+    def start(self, event: GameStarted) -> int:
+        """Store a new game with its first event; return its id."""
+        with self._transaction() as db:
+            game = db.execute("INSERT INTO games DEFAULT VALUES").lastrowid
+            self._insert(db, game, 1, event)
+        return game
+
+    def append(self, game: int, version: int, event: Event) -> None:
+        """Store ``event`` as ``version`` of ``game`` (the one after the last stored).
+        Raises ConflictError when that version is taken: someone else wrote first."""
+        try:
+            with self._transaction() as db:
+                last = db.execute(
+                    "SELECT max(version) FROM events WHERE game = ?", (game,)
+                ).fetchone()[0]
+                if last is None:
+                    raise StoreError(f"there is no game {game} in {self.path}")
+                if version != last + 1:
+                    raise ConflictError(
+                        f"the game moved on to version {last} meanwhile: look again and retry"
+                    )
+                self._insert(db, game, version, event)
+        except sqlite3.IntegrityError:
+            raise ConflictError(
+                f"version {version} of game {game} was written meanwhile: look again and retry"
+            ) from None
+
+    @staticmethod
+    def _insert(db: sqlite3.Connection, game: int, version: int, event: Event) -> None:
+        data = to_dict(event)
+        kind = data.pop("type")
+        db.execute(
+            "INSERT INTO events (game, version, type, data) VALUES (?, ?, ?, ?)",
+            (game, version, kind, json.dumps(data, ensure_ascii=False)),
+        )
+
+    @contextmanager
+    def _transaction(self) -> Iterator[sqlite3.Connection]:
+        """One IMMEDIATE transaction under the lock: committed whole, or rolled back."""
+        with self._lock:
+            try:
+                self._db.execute("BEGIN IMMEDIATE")
+                yield self._db
+                self._db.execute("COMMIT")
+            except BaseException as error:
+                if self._db.in_transaction:
+                    self._db.execute("ROLLBACK")
+                if isinstance(error, sqlite3.IntegrityError) or not isinstance(
+                    error, sqlite3.Error
+                ):
+                    raise
+                raise StoreError(f"cannot write the game file {self.path}: {error}") from None
+
+    # --- reading ------------------------------------------------------------------------
+
+    def events(self, game: int) -> list[Event]:
+        """Every event of ``game`` in order."""
+        rows = self._read(
+            "SELECT version, type, data FROM events WHERE game = ? ORDER BY version", (game,)
+        )
+        if not rows:
+            raise StoreError(f"there is no game {game} in {self.path}")
+        events = []
+        for expected, (version, kind, data) in enumerate(rows, start=1):
+            try:
+                if version != expected:
+                    raise RuleError(f"version {expected} is missing")
+                events.append(from_dict({**json.loads(data), "type": kind}))
+            except (RuleError, ValueError, TypeError) as error:
+                raise StoreError(
+                    f"event {version} of game {game} in {self.path} cannot be read: {error}"
+                ) from None
+        return events
+
+    def version(self, game: int) -> int:
+        """How many events ``game`` has (0 if there is no such game)."""
+        return self._read("SELECT count(*) FROM events WHERE game = ?", (game,))[0][0]
+
+    def games(self) -> list[GameRecord]:
+        """Every stored game, oldest first."""
+        rows = self._read(
+            "SELECT g.id, g.created, e.data, (SELECT count(*) FROM events "
+            "WHERE game = g.id) FROM games g JOIN events e "
+            "ON e.game = g.id AND e.version = 1 ORDER BY g.id"
+        )
+        try:
+            return [
+                GameRecord(
+                    game, created, Settings.from_dict(json.loads(data)["settings"]), versions
+                )
+                for game, created, data, versions in rows
+            ]
+        except (ValueError, KeyError, TypeError) as error:
+            raise StoreError(f"the list of games in {self.path} cannot be read: {error}") from None
+
+    def latest(self) -> int | None:
+        """The id of the most recently started game, if any."""
+        return self._read("SELECT max(id) FROM games")[0][0]
+
+    def _read(self, sql: str, args: tuple = ()) -> list[tuple]:
+        with self._lock:
+            try:
+                return self._db.execute(sql, args).fetchall()
+            except sqlite3.Error as error:
+                raise StoreError(f"cannot read the game file {self.path}: {error}") from None

@@ -1,0 +1,252 @@
+"""The show: counting order, impossible counts, counts checked by their cards, Muggins."""
+
+import pytest
+from game_bot import open_table, peg_play, refuse
+
+from pegboard.game import Count, Phase, Settings
+
+HAND = "5H 5C 10D 10S"  # with the starter 5D: twelve in fifteens, a pair royal, a pair: 22
+
+
+@pytest.fixture
+def table():
+    with open_table() as table:
+        yield table
+
+
+def to_show(table, players=("Ann", "Bob"), starter="5D", **settings):
+    """A deal with Ann dealing, its play pegged by hand (nothing), now at the show."""
+    table.new_game(Settings(players=players, **settings), dealer="Ann")
+    table.turn_starter(starter)
+    return table.advance()
+
+
+def test_two_players_count_pone_dealer_crib_then_the_deal_passes(table):
+    state = to_show(table)
+    assert state.order == (Count(1, "hand"), Count(0, "hand"), Count(0, "crib"))
+    refuse(table, "claim", "Ann", 8, match="out of order: Bob's hand counts now, not Ann's hand")
+    refuse(table, "claim", "Ann", 4, kind="crib", match="out of order: Bob's hand counts now")
+    refuse(table, "advance", match="Bob's hand has not been counted yet")
+    table.claim("Bob", 8)
+    state = table.claim("Ann", 0)  # "nineteen"
+    assert state.due == Count(0, "crib")
+    state = table.claim("Ann", 4)
+    assert state.scores == (4, 8) and state.due is None
+    assert [(e.kind, e.why) for e in state.history] == [
+        ("hand", "Bob's hand"),
+        ("crib", "Ann's crib"),
+    ]
+    refuse(table, "claim", "Bob", 2, match="the show is done: advance to the next deal")
+    state = table.advance()
+    assert (state.deal, state.dealer, state.phase, state.due) == (
+        2,
+        1,
+        Phase.DISCARD,
+        Count(1, "starter"),
+    )
+    assert state.pegs[1].front == 8 and state.pegs[0].back == 0
+
+
+def test_three_and_four_players_count_clockwise_from_the_dealers_left_crib_last(table):
+    state = to_show(table, players=("Ann", "Bob", "Cat"))
+    assert [(state.players[c.seat], c.kind) for c in state.order] == [
+        ("Bob", "hand"),
+        ("Cat", "hand"),
+        ("Ann", "hand"),
+        ("Ann", "crib"),
+    ]
+    state = to_show(table, players=("Ann", "Bob", "Cat", "Dan"))
+    assert [c.seat for c in state.order] == [1, 2, 3, 0, 0]
+    for points in (2, 4, 6, 8, 10):
+        state = table.claim(state.due.seat, points)
+    assert state.scores == (4 + 8 + 10, 2 + 6)  # Ann & Cat: Cat's, Ann's and the crib
+
+
+def test_shotgun_has_no_crib(table):
+    state = to_show(table, variant="shotgun")
+    assert state.order == (Count(1, "hand"), Count(0, "hand"))
+    table.claim("Bob", 10)
+    refuse(table, "claim", "Ann", 2, kind="crib", match="there is no crib in shotgun")
+    table.claim("Ann", 72)  # the most six cards and a starter can score
+    assert table.state.due is None
+
+
+@pytest.mark.parametrize(
+    ("variant", "impossible", "possible"),
+    [
+        ("standard", [19, 25, 26, 27, 30], [0, 24, 28, 29]),
+        ("five-card", [16, 17, 18, 19, 21], [15, 20]),
+        ("seven-card", [35, 41, 45, 47], [34, 46]),
+        ("shotgun", [53, 55, 61, 73], [52, 72]),
+    ],
+)
+def test_a_count_no_hand_of_the_variant_can_score_is_refused(table, variant, impossible, possible):
+    to_show(table, variant=variant)
+    size = table.state.hand_size
+    for points in impossible:
+        message = refuse(table, "claim", "Bob", points, match=f"no hand of {size} cards can score")
+    assert message.endswith(f"score {impossible[-1]}")
+    before = table.state.scores[1]  # the five-card game: three for last
+    for points in possible:
+        assert table.claim("Bob", points).scores[1] == before + points
+        table.undo()
+
+
+def test_nineteen_is_a_word_not_a_count(table):
+    to_show(table)
+    message = refuse(table, "claim", "Bob", 19, match="nineteen")
+    assert message == (
+        "no hand of 4 cards can score 19 (a hand with nothing is called nineteen: peg 0)"
+    )
+    table.claim("Bob", 0)
+    table.claim("Ann", 0)
+    refuse(table, "claim", "Ann", 30, match="no crib can score 30")
+
+
+def test_a_count_with_its_cards_is_checked_exact_under_over(table):
+    to_show(table)
+    claim = table.claim("Bob", 22, cards=HAND).claims[-1]
+    assert (claim.verdict, claim.actual, claim.difference, claim.pegged) == ("exact", 22, 0, 22)
+    assert claim.show.pairs == 8 and claim.show.fifteens == 14
+    claim = table.undo() and table.claim("Bob", 20, cards=HAND.split()).claims[-1]
+    assert (claim.verdict, claim.difference, claim.pegged) == ("under", -2, 20)
+    assert table.state.scores == (0, 20)  # missed points are lost without Muggins
+    claim = table.undo() and table.claim("Bob", 24, cards=HAND).claims[-1]
+    assert (claim.verdict, claim.difference, claim.pegged) == ("over", 2, 22)
+    assert table.state.scores == (0, 22)  # ACC: the excess is taken back
+    assert table.state.history[-1].why == "Bob's hand (claimed 24, 2 taken back)"
+    assert claim.as_dict()["show"]["total"] == 22
+
+
+def test_an_over_count_is_penalised_when_the_house_says_so(table):
+    to_show(table, over_count="penalise")
+    state = table.claim("Bob", 24, cards=HAND)
+    assert state.scores == (2, 22)
+    assert (state.history[-1].kind, state.history[-1].why) == (
+        "penalty",
+        "over-count of Bob's hand",
+    )
+
+
+def test_a_false_claim_of_game_is_an_over_count(table):
+    table.new_game(Settings(players=("Ann", "Bob")), dealer="Ann")
+    table.turn_starter("5D")
+    peg_play(table, 1, 110)
+    table.advance()
+    state = table.claim("Bob", 12, cards="5H 6C 9D KS")  # with 5D: three fifteens and a pair
+    assert state.scores == (0, 118) and not state.over
+    assert state.due == Count(0, "hand")
+
+
+def test_cards_that_do_not_fit_the_deal_are_refused(table):
+    to_show(table)
+    refuse(table, "claim", "Bob", 8, cards="5H 5C 10D", match="Bob's hand has 4 cards, not 3")
+    refuse(table, "claim", "Bob", 8, cards="5H 5C 10D 5D", match="5♦ is the starter")
+    refuse(table, "claim", "Bob", 8, cards="5H 5C 10D 5H", match="5♥ is given twice")
+    table.claim("Bob", 22, cards=HAND)
+    refuse(table, "claim", "Ann", 4, cards="5H 6C 7C 8C", match="5♥ is in Bob's hand")
+    table.claim("Ann", 12, cards="6C 7C 8C 9C")
+    refuse(table, "claim", "Ann", 0, cards="6C AH AS 2D", match="6♣ is in Ann's hand")
+
+
+def test_a_hand_laid_in_the_play_is_checked_without_retyping_it(table):
+    table.new_game(Settings(players=("Ann", "Bob")), dealer="Ann")
+    table.turn_starter("5D")
+    for entry in "10D 6C 10S AS go AH go 5H 6D 5C".split():
+        table.go() if entry == "go" else table.lay(entry)
+    claim = table.claim("Bob", 20).claims[-1]  # Bob laid 5H 5C 10D 10S: 22
+    assert (claim.verdict, claim.actual) == ("under", 22)
+    refuse(
+        table,
+        "claim",
+        "Ann",
+        4,
+        cards="6C 6D AS 2H",
+        match="Ann's hand laid 6♣ A♠ A♥ 6♦ in the play, not 6♣ 6♦ A♠ 2♥",
+    )
+
+
+def test_cards_cannot_be_checked_without_the_starter(table):
+    table.new_game(Settings(players=("Ann", "Bob")), dealer="Ann")
+    table.turn_starter(None)
+    table.advance()
+    refuse(table, "claim", "Bob", 8, cards=HAND, match="the starter was not entered")
+    assert table.claim("Bob", 8).claims[-1].verdict == "unchecked"
+
+
+def test_the_game_ends_in_the_show_and_later_counts_are_not_scored(table):
+    table.new_game(Settings(players=("Ann", "Bob")), dealer="Ann")
+    peg_play(table, 0, 119)
+    peg_play(table, 1, 115)
+    table.advance()
+    state = table.claim("Bob", 6)  # the pone counts first and goes out
+    assert state.winner == 1 and state.phase is Phase.OVER and state.due is None
+    assert state.skunk == 0
+    refuse(table, "claim", "Ann", 20, match="the game is over: Bob won")
+    refuse(table, "muggins", "Ann", 2, match="Muggins is off")
+
+
+# --- Muggins -----------------------------------------------------------------------------
+
+
+def test_muggins_takes_the_lesser_of_the_call_and_the_points_missed(table):
+    to_show(table, muggins=True)
+    table.claim("Bob", 18, cards=HAND)  # missed 4
+    state = table.muggins("Ann", 6)
+    assert state.scores == (4, 18)
+    assert state.history[-1].why == "muggins on Bob's hand"
+    assert state.claims[-1].muggins.points == 4
+    refuse(table, "muggins", "Ann", 1, match="nothing to mug")  # one call per count
+
+
+def test_a_false_muggins_call_gives_the_points_to_the_other_side(table):
+    to_show(table, muggins=True)
+    table.claim("Bob", 22, cards=HAND)
+    state = table.muggins("Ann", 2)
+    assert state.scores == (0, 24)
+    assert (state.history[-1].side, state.history[-1].why) == (1, "false muggins on Bob's hand")
+
+
+def test_muggins_with_the_cards_named_by_the_caller(table):
+    to_show(table, muggins=True)
+    table.claim("Bob", 20)
+    state = table.muggins("Ann", 2, cards=HAND)
+    assert state.scores == (2, 20)
+    assert state.claims[-1].verdict == "under" and state.claims[-1].actual == 22
+
+
+def test_muggins_window_and_who_may_call(table):
+    to_show(table, players=("Ann", "Bob", "Cat", "Dan"), muggins=True)
+    refuse(table, "muggins", "Ann", 2, match="nothing to mug: call Muggins after a count")
+    table.claim("Bob", 10)
+    refuse(table, "muggins", "Dan", 2, match="Dan cannot mug their own side")
+    refuse(table, "muggins", "Ann", 20, match="Bob's hand cannot have missed 20: no hand of 4")
+    refuse(table, "muggins", "Ann", 0, match="points are a whole number of at least 1")
+    table.claim("Cat", 4)  # the next count is pegged: Bob's hand can no longer be mugged
+    state = table.muggins("Bob", 2)  # Cat's can, by the other side
+    assert state.scores == (4, 12)
+
+
+def test_heels_cannot_be_mugged(table):
+    table.new_game(Settings(players=("Ann", "Bob"), muggins=True), dealer="Ann")
+    table.turn_starter("JD")
+    refuse(table, "muggins", "Bob", 2, match="nothing to mug")
+
+
+def test_play_points_pegged_by_hand_can_be_mugged(table):
+    table.new_game(Settings(players=("Ann", "Bob"), muggins=True), dealer="Ann")
+    table.turn_starter("5D")
+    table.claim("Bob", 2)
+    refuse(table, "muggins", "Ann", 14, match="one card scores at most 15 in the play")
+    refuse(table, "muggins", "Ann", 1, cards="5H", match="cannot be checked after it")
+    assert table.muggins("Ann", 1).scores == (1, 2)
+
+
+def test_a_play_ended_early_still_knows_the_cards_laid(table):
+    table.new_game(Settings(players=("Ann", "Bob")), dealer="Ann")
+    table.turn_starter("5D")
+    table.lay("10D")
+    table.lay("6C")
+    table.advance()  # the rest of the play was not entered
+    refuse(table, "claim", "Bob", 2, cards="2H 3H 4H 6H", match="Bob's hand laid 10♦ in the play")
+    assert table.claim("Bob", 22, cards=HAND).claims[-1].verdict == "exact"

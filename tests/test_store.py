@@ -1,0 +1,162 @@
+"""The game file: a real SQLite file that starts fresh, refuses what it cannot trust and
+never overwrites it, keeps every game, and lets only one writer win at each version."""
+
+import json
+import random
+import sqlite3
+from contextlib import closing
+
+import pytest
+from game_bot import Bot, refuse, stored_rows
+
+from pegboard.errors import ConflictError, StoreError
+from pegboard.game import Settings, Store, Table
+from pegboard.game.store import SCHEMA
+
+
+def played(path, steps=300, seed=1):
+    """A file with a game played ``steps`` entries far; returns its bytes."""
+    with Table(path) as table:
+        bot = Bot(table, random.Random(seed))
+        for _ in range(steps):
+            bot.step()
+    return path.read_bytes()
+
+
+def refused_file(path, match):
+    """Opening ``path`` stops with a StoreError matching ``match``; the file is untouched."""
+    before = path.read_bytes()
+    with pytest.raises(StoreError, match=match) as refusal:
+        Table(path)
+    assert path.read_bytes() == before
+    assert "It was left as it is" in str(refusal.value) or "cannot be read" in str(refusal.value)
+    return str(refusal.value)
+
+
+def test_a_missing_file_starts_fresh_in_wal_mode(tmp_path):
+    path = tmp_path / "games.db"
+    with Table(path) as table:
+        assert table.game_id is None and table.games() == []
+        with pytest.raises(Exception, match="no game yet: start one"):
+            table.state  # noqa: B018
+        table.new_game(Settings(players=("Ann", "Bob")))
+    with closing(sqlite3.connect(path)) as db:
+        assert db.execute("PRAGMA user_version").fetchone()[0] == SCHEMA
+        assert db.execute("PRAGMA journal_mode").fetchone()[0] == "wal"
+    assert len(stored_rows(path)) == 1
+
+
+def test_an_empty_file_starts_fresh(tmp_path):
+    path = tmp_path / "games.db"
+    path.touch()
+    with Table(path) as table:
+        assert table.games() == []
+
+
+def test_a_folder_that_does_not_exist(tmp_path):
+    with pytest.raises(StoreError, match="cannot open the game file"):
+        Store(tmp_path / "no" / "games.db")
+
+
+def test_a_file_that_is_not_a_database_is_left_alone(tmp_path):
+    path = tmp_path / "games.db"
+    path.write_text("shopping list: eggs, milk\n" * 200)
+    message = refused_file(path, "damaged or not a game file")
+    assert "file is not a database" in message
+
+
+def test_a_damaged_file_is_left_alone(tmp_path):
+    path = tmp_path / "games.db"
+    data = bytearray(played(path))
+    assert len(data) > 4 * 4096
+    data[2 * 4096 : 2 * 4096 + 64] = b"\xa5" * 64  # a page header of the events table
+    path.write_bytes(data)
+    refused_file(path, "damaged")
+
+
+def test_a_damaged_event_stops_loading_with_its_number(tmp_path):
+    path = tmp_path / "games.db"
+    played(path, steps=20)
+    with closing(sqlite3.connect(path)) as db, db:
+        db.execute("UPDATE events SET data = '{\"seat\": ' WHERE version = 5")
+    message = refused_file(path, "event 5 of game 1")
+    assert "cannot be read" in message
+    with closing(sqlite3.connect(path)) as db, db:
+        db.execute("UPDATE events SET type = 'Teleported', data = '{}' WHERE version = 5")
+    assert "'Teleported' is not an event type" in refused_file(path, "event 5 of game 1")
+
+
+def test_a_newer_schema_is_left_alone(tmp_path):
+    path = tmp_path / "games.db"
+    played(path, steps=10)
+    with closing(sqlite3.connect(path)) as db:
+        db.execute(f"PRAGMA user_version = {SCHEMA + 1}")
+    message = refused_file(path, "written by a newer pegboard")
+    assert f"schema {SCHEMA + 1}; this one reads up to {SCHEMA}" in message
+
+
+def test_another_programs_database_is_left_alone(tmp_path):
+    path = tmp_path / "games.db"
+    with closing(sqlite3.connect(path)) as db, db:
+        db.execute("CREATE TABLE recipes (name TEXT)")
+        db.execute("INSERT INTO recipes VALUES ('scones')")
+    refused_file(path, "not a pegboard game file")
+
+
+def test_finished_games_stay_and_any_game_can_be_loaded(tmp_path):
+    path = tmp_path / "games.db"
+    with Table(path) as table:
+        first = Bot(table, random.Random(3), settings=Settings(variant="five-card")).play_game()
+        first_id = table.game_id
+        table.new_game(Settings(players=("Ann", "Bob", "Cat")))
+        records = table.games()
+        assert [(r.id, r.settings.variant, len(r.settings.players)) for r in records] == [
+            (first_id, "five-card", 2),
+            (first_id + 1, "standard", 3),
+        ]
+        assert records[0].versions == first.version and records[1].versions == 1
+        assert records[0].created  # a timestamp from SQLite
+    with Table(path) as table:
+        assert table.game_id == first_id + 1  # the latest game is picked up again
+        assert table.load(first_id) == first and table.state.over
+        assert table.state_of(first_id + 1).players == ("Ann", "Bob", "Cat")
+        with pytest.raises(StoreError, match="there is no game 99"):
+            table.load(99)
+
+
+def test_two_writers_at_one_version_one_wins_cleanly(tmp_path):
+    path = tmp_path / "games.db"
+    with Table(path) as button, Table(path) as phone:
+        button.new_game(Settings(players=("Ann", "Bob")), dealer=0)
+        phone.reload()
+        button.turn_starter("5D")
+        rows = stored_rows(path)
+        with pytest.raises(ConflictError, match="moved on to version 2"):
+            phone.turn_starter("6D")  # the phone had not seen the starter yet
+        assert stored_rows(path) == rows
+        assert phone.state == button.state  # it caught up
+        phone.claim("Bob", 2)
+        button.reload()
+        assert button.state.scores == (0, 2)
+
+
+def test_an_entry_made_against_an_old_version_is_refused(tmp_path):
+    with Table(tmp_path / "games.db") as table:
+        seen = table.new_game(Settings(players=("Ann", "Bob"))).version
+        table.turn_starter("5D", version=seen)
+        refuse(table, "claim", "Bob", 2, version=seen, match="moved on to version 2")
+        assert table.claim("Bob", 2, version=seen + 1).scores == (0, 2)
+
+
+def test_the_store_writes_events_as_json_with_their_type(tmp_path):
+    path = tmp_path / "games.db"
+    with Table(path) as table:
+        table.new_game(Settings(players=("Ann", "Bob")), dealer=1)
+        table.turn_starter("JH")
+    (_, _, kind, data), (_, version, kind2, data2) = stored_rows(path)
+    assert kind == "GameStarted" and json.loads(data)["settings"]["players"] == ["Ann", "Bob"]
+    assert (version, kind2, json.loads(data2)) == (
+        2,
+        "StarterTurned",
+        {"card": "J♥", "heels": False},
+    )
