@@ -11,6 +11,7 @@ import json
 import os
 import sys
 from collections.abc import Sequence
+from pathlib import Path
 
 from pegboard.errors import PegboardError
 
@@ -59,8 +60,13 @@ def cmd_play(args: argparse.Namespace) -> int:
 
 
 def cmd_stats(args: argparse.Namespace) -> int:
+    from pegboard.errors import ConfigError
     from pegboard.scoring import distribution
 
+    if args.games:
+        return _stats_of_games(args)
+    if args.data is not None:
+        raise ConfigError("--data goes with --games (the statistics of the stored games)")
     hand, crib = distribution(args.hand_size), distribution(args.hand_size, crib=True)
     deals = sum(hand.values())
     mean = {
@@ -88,6 +94,28 @@ def cmd_stats(args: argparse.Namespace) -> int:
     return 0
 
 
+def _stats_of_games(args: argparse.Namespace) -> int:
+    from pegboard.errors import StoreError
+    from pegboard.game import Table
+    from pegboard.paths import games_path
+    from pegboard.statistics import report, summarise
+
+    data = args.data
+    path = data if data is not None and data.is_file() else games_path(data)
+    if not path.is_file():  # looked for first: opening would create the file
+        raise StoreError(f"no game file at {path}: give --data, the board's data folder")
+    if not path.stat().st_size:
+        raise StoreError(f"the game file {path} is empty: no games stored")
+    with Table(path) as table:
+        stats = summarise(table)
+    if args.json:
+        _print_json({"file": str(path), **stats.as_dict()})
+        return 0
+    print(f"games in {path}")
+    print(report(stats))
+    return 0
+
+
 def cmd_advise(args: argparse.Namespace) -> int:
     from pegboard.advice import advise
 
@@ -110,6 +138,20 @@ def cmd_advise(args: argparse.Namespace) -> int:
     return 0
 
 
+def cmd_serve(args: argparse.Namespace) -> int:
+    from dataclasses import replace
+
+    from pegboard.config import load_config
+    from pegboard.paths import default_data_dir
+    from pegboard.service import serve
+
+    config = load_config(args.config)
+    panel = dict(config.panel)
+    panel.update({k: v for k, v in (("host", args.host), ("port", args.port)) if v is not None})
+    config = replace(config, panel=panel)
+    return serve(config, args.data or default_data_dir(), sim=args.sim)
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="pegboard", description=__doc__.splitlines()[0])
     sub = parser.add_subparsers(dest="command", required=True, metavar="command")
@@ -126,8 +168,24 @@ def build_parser() -> argparse.ArgumentParser:
     play.add_argument("--json", action="store_true", help="print JSON")
     play.set_defaults(run=cmd_play)
 
-    stats = sub.add_parser("stats", help="the exact distribution of hand and crib totals")
-    stats.add_argument("--hand-size", type=int, default=4, choices=(3, 4, 5, 6))
+    stats = sub.add_parser(
+        "stats",
+        help="the exact distribution of hand and crib totals, or (--games) the stored games",
+    )
+    mode = stats.add_mutually_exclusive_group()
+    mode.add_argument("--hand-size", type=int, default=4, choices=(3, 4, 5, 6))
+    mode.add_argument(
+        "--games",
+        action="store_true",
+        help="sum up the stored games: wins, skunks, points a deal, counts missed, matches",
+    )
+    stats.add_argument(
+        "--data",
+        type=Path,
+        metavar="DIR",
+        help="with --games: the board's data folder (default: the user's data folder "
+        "for pegboard), or the game file itself",
+    )
     stats.add_argument("--json", action="store_true", help="print JSON")
     stats.set_defaults(run=cmd_stats)
 
@@ -145,6 +203,13 @@ def build_parser() -> argparse.ArgumentParser:
     advise.add_argument("--players", type=int, default=2, choices=(2, 3, 4), help="default 2")
     advise.add_argument("--json", action="store_true", help="print JSON")
     advise.set_defaults(run=cmd_advise)
+    serve = sub.add_parser("serve", help="run the board: game, LEDs, dials and the phone panel")
+    serve.add_argument("--sim", action="store_true", help="simulated dials and Pico (no hardware)")
+    serve.add_argument("--config", type=Path, help="a TOML file overriding the defaults")
+    serve.add_argument("--data", type=Path, help="where the game file lives")
+    serve.add_argument("--host", help="the panel's address (default 127.0.0.1)")
+    serve.add_argument("--port", type=int, help="the panel's port (default 8080; 0: any free)")
+    serve.set_defaults(run=cmd_serve)
     return parser
 
 

@@ -1,1 +1,49 @@
-"""leds"""
+"""LED back-ends behind one small interface: ``show(frame)``, ``close()``, ``brightness``.
+
+- ``serial``: a Pico running pegboard's firmware, over USB (:class:`pegboard.leds.pico.PicoDriver`);
+- ``spi``: the Pi's own SPI bus (:class:`pegboard.leds.spi.SpiDriver`, the ``spi`` extra);
+- ``sim``: in memory, with observers (:class:`pegboard.leds.sim.SimDriver`).
+
+Importing this package touches no hardware; :func:`open_driver` picks the
+back-end at start-up.
+
+>>> from pegboard.board.layout import load_layout
+>>> with open_driver("sim", load_layout("two-track-121").strips) as leds:
+...     leds
+<SimDriver strips=(143, 143) brightness=1>
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from pegboard.board.layout import Strip
+from pegboard.errors import ConfigError
+from pegboard.leds.base import LedDriver
+
+KINDS = ("serial", "spi", "sim")
+
+
+def open_driver(kind: str, strips: Sequence[Strip], **options: Any) -> LedDriver:
+    """Build the back-end ``kind`` for ``strips`` (``layout.strips``).
+
+    Options go to the back-end: ``port=`` for serial (None: find the Pico),
+    ``spi=`` for spi, ``on_show=`` for sim.
+    """
+    if kind == "serial":
+        from pegboard.leds.pico import PicoDriver
+
+        return PicoDriver(strips, **options)
+    if kind == "spi":
+        from pegboard.leds.spi import SpiDriver
+
+        return SpiDriver(strips, **options)
+    if kind == "sim":
+        from pegboard.leds.sim import SimDriver
+
+        return SimDriver(strips, **options)
+    raise ConfigError(f"no LED driver called {kind!r}; choose one of {', '.join(KINDS)}")
+
+
+__all__ = ["KINDS", "LedDriver", "open_driver"]

@@ -1,1 +1,96 @@
-"""panel"""
+"""The phone panel: a Flask app that watches the board and, with the PIN, changes the game.
+
+``create_app(config)`` builds the app; the service passes the running table (the game,
+the board drawing and the simulated controls) in ``config["TABLE"]``.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import logging
+import secrets
+from importlib.resources import files
+from typing import Any
+
+from flask import Flask, jsonify
+from werkzeug.exceptions import HTTPException
+
+from pegboard.errors import PegboardError, RuleError
+
+log = logging.getLogger(__name__)
+
+DEFAULTS: dict[str, Any] = {
+    "PIN": None,  # the board's PIN; required
+    "MAX_CONTENT_LENGTH": 64 * 1024,  # no request body needs more
+    "SESSION_COOKIE_HTTPONLY": True,
+    "SESSION_COOKIE_SAMESITE": "Strict",
+    "JSON_SORT_KEYS": False,
+    "TABLE": None,
+}
+
+# Nothing from outside the LAN: every asset comes from this board.
+SECURITY_HEADERS = {
+    "Content-Security-Policy": (
+        "default-src 'self'; img-src 'self' data:; style-src 'self'; script-src 'self'; "
+        "connect-src 'self'; frame-ancestors 'none'; base-uri 'none'; form-action 'self'"
+    ),
+    "X-Content-Type-Options": "nosniff",
+    "X-Frame-Options": "DENY",
+    "Referrer-Policy": "no-referrer",
+}
+
+
+def create_app(config: dict[str, Any] | None = None) -> Flask:
+    web = files("pegboard._web")
+    app = Flask(
+        __name__,
+        static_folder=str(web / "static"),
+        template_folder=str(web / "templates"),
+        static_url_path="/static",
+    )
+    app.config.update(DEFAULTS)
+    app.config.update(config or {})
+    if not app.config.get("PIN"):
+        raise PegboardError("the panel needs the board's PIN")
+    if not app.config.get("SECRET_KEY"):
+        app.config["SECRET_KEY"] = secrets.token_hex(32)
+    # Changing the PIN signs every phone out.
+    app.config["PIN_EPOCH"] = hashlib.sha256(
+        (app.config["SECRET_KEY"] + app.config["PIN"]).encode()
+    ).hexdigest()[:16]
+
+    from pegboard.panel import api, auth, pages
+
+    app.extensions["pegboard.attempts"] = auth.Attempts()
+    app.register_blueprint(auth.bp)
+    app.register_blueprint(api.bp)
+    app.register_blueprint(pages.bp)
+    _install_error_handlers(app)
+
+    @app.after_request
+    def secure(response):
+        for name, value in SECURITY_HEADERS.items():
+            response.headers.setdefault(name, value)
+        return response
+
+    return app
+
+
+def error_json(message: str, status: int):
+    return jsonify(error=message), status
+
+
+def _install_error_handlers(app: Flask) -> None:
+    @app.errorhandler(HTTPException)
+    def http_error(error: HTTPException):
+        return error_json(error.description or error.name, error.code or 500)
+
+    @app.errorhandler(PegboardError)
+    def refused(error: PegboardError):
+        return error_json(str(error), 409 if isinstance(error, RuleError) else 400)
+
+    @app.errorhandler(Exception)
+    def crashed(error: Exception):
+        # Logged here, never shown to a client.
+        log.exception("panel request failed")
+        return error_json("internal error: nothing was changed", 500)

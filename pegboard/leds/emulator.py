@@ -1,0 +1,147 @@
+"""An emulated Pico: the real firmware logic on a fake chip at the far end of a pty.
+
+The host opens ``pico.path`` (a symlink, like the udev name) exactly as it would
+open the real Pico, and talks the real protocol to ``pegboard._firmware.pegfirm``
+running in a thread. ``unplug()``/``plug()`` pull and push the cable (a new pty
+behind the same name, and a freshly booted firmware), ``reboot()`` restarts the
+firmware on the same port, ``tamper_in``/``tamper_out`` damage bytes on the way
+and ``inject()`` adds some; ``shown`` keeps the last ``history`` boards the LEDs
+showed, in order (an empty tuple marks each boot), and ``wait_for()`` waits for one.
+
+>>> from pegboard.board.layout import load_layout
+>>> from pegboard.board.render import Frame
+>>> from pegboard.leds.pico import PicoDriver
+>>> layout = load_layout("two-track-61")
+>>> frame = Frame((b"\\x10" * 420, b"\\x20" * 12))
+>>> with EmulatedPico() as pico, PicoDriver(layout.strips, pico.path) as leds:
+...     leds.show(frame)
+...     pico.wait_for(frame.strips, timeout=5)
+True
+"""
+
+from __future__ import annotations
+
+import os
+import tempfile
+import threading
+import tty
+from collections import deque
+from collections.abc import Callable, Sequence
+from pathlib import Path
+
+from pegboard._firmware.fakehw import PtyHardware
+from pegboard._firmware.pegfirm import Firmware
+
+Tamper = Callable[[bytes], bytes]
+
+
+class EmulatedPico:
+    """A Pico you can plug, unplug, reboot and listen to; see the module docstring."""
+
+    def __init__(
+        self,
+        path: str | os.PathLike[str] | None = None,
+        *,
+        plugged: bool = True,
+        history: int = 2000,
+    ):
+        self._tmp = None if path else tempfile.TemporaryDirectory(prefix="pegboard-pico-")
+        self.path = str(path or Path(self._tmp.name) / "pegboard-pico")
+        self.tamper_in: Tamper | None = None  # host -> Pico bytes
+        self.tamper_out: Tamper | None = None  # Pico -> host bytes
+        self.on_show: Callable[[tuple[bytes, ...]], None] | None = None
+        self.shown: deque[tuple[bytes, ...]] = deque(maxlen=history)  # the latest boards, in order
+        self._cond = threading.Condition()
+        self.hw: PtyHardware | None = None
+        self.firmware: Firmware | None = None
+        self._fds: tuple[int, int] | None = None
+        self._thread: threading.Thread | None = None
+        if plugged:
+            self.plug()
+
+    @property
+    def leds(self) -> list[bytes]:
+        """What the strips show now, one RGB ``bytes`` per strip."""
+        return [bytes(rgb) for rgb in self.hw.leds] if self.hw else []
+
+    def plug(self) -> None:
+        """Plug in: a new pty behind ``path`` and a freshly booted firmware."""
+        if self._fds:
+            return
+        master, slave = os.openpty()
+        tty.setraw(slave)  # what pySerial does too; no echo before the host opens it
+        self._fds = (master, slave)  # our slave fd keeps the pty alive between opens
+        link = self.path + ".new"
+        os.symlink(os.ttyname(slave), link)
+        os.replace(link, self.path)
+        self._boot()
+
+    def unplug(self) -> None:
+        """Pull the cable: the firmware stops and the host's port fails."""
+        if not self._fds:
+            return
+        self._halt()
+        for fd in self._fds:
+            os.close(fd)
+        self._fds = None
+
+    def reboot(self) -> None:
+        """Restart the firmware on the same port: no strips set up, a new boot id, a HELLO."""
+        self._halt()
+        self._boot()
+
+    def hang(self) -> None:
+        """Stop the firmware but leave the port open: a Pico that says nothing."""
+        self._halt()
+
+    def inject(self, data: bytes) -> None:
+        """Put ``data`` on the line towards the Pico, between whatever the host sends."""
+        os.write(self._fds[1], data)
+
+    def wait_for(self, strips: Sequence[bytes], timeout: float) -> bool:
+        """Wait until the LEDs show ``strips`` (one RGB ``bytes`` per strip)."""
+        want = tuple(strips)
+        with self._cond:
+            return self._cond.wait_for(lambda: self.shown and self.shown[-1] == want, timeout)
+
+    def close(self) -> None:
+        self.unplug()
+        if self._tmp:
+            self._tmp.cleanup()
+
+    def __enter__(self) -> EmulatedPico:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+    def __repr__(self) -> str:
+        return f"<EmulatedPico {self.path} {'plugged' if self._fds else 'unplugged'}>"
+
+    def _boot(self) -> None:
+        with self._cond:
+            self.shown.append(())
+        self.hw = PtyHardware(self._fds[0], tamper_in=self._in, tamper_out=self._out)
+        self.hw.on_show = self._shown
+        self.firmware = Firmware(self.hw)
+        self._thread = threading.Thread(target=self.firmware.run, name="emulated-pico", daemon=True)
+        self._thread.start()
+
+    def _halt(self) -> None:
+        if self._thread and self._thread.is_alive():
+            self.firmware.stop()
+            self._thread.join(5)
+
+    def _in(self, data: bytes) -> bytes:
+        return self.tamper_in(data) if self.tamper_in else data
+
+    def _out(self, data: bytes) -> bytes:
+        return self.tamper_out(data) if self.tamper_out else data
+
+    def _shown(self, leds: list[bytearray]) -> None:
+        board = tuple(bytes(rgb) for rgb in leds)
+        with self._cond:
+            self.shown.append(board)
+            self._cond.notify_all()
+        if self.on_show:
+            self.on_show(board)

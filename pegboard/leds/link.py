@@ -1,0 +1,155 @@
+"""The host's side of the Pico link: finding the port, framing, and link health.
+
+Transport apart from protocol, as in pySerial's ``serial.threaded``: a
+:class:`PortReader` owns the open port and feeds a :class:`PicoProtocol`, which
+splits the stream at 0x00, checks each frame with the shared
+``pegboard._firmware.pegproto`` and hands good messages to its session (the
+:class:`~pegboard.leds.pico.PicoDriver`).
+"""
+
+from __future__ import annotations
+
+import os
+import threading
+from dataclasses import dataclass
+from typing import Protocol
+
+import serial
+import serial.threaded
+from serial.tools import list_ports
+
+from pegboard._firmware import pegproto
+from pegboard.errors import LinkError
+
+STABLE_NAME = "/dev/pegboard-pico"  # made by hardware/99-pegboard-pico.rules
+PICO_USB = (0x2E8A, 0x0005)  # Raspberry Pi, MicroPython on a Pico
+
+
+def find_pico() -> str:
+    """The Pico's serial port: the udev symlink, else the first USB 2e8a:0005 port."""
+    if os.path.exists(STABLE_NAME):
+        return STABLE_NAME
+    for port in sorted(list_ports.comports(), key=lambda p: p.device):
+        if (port.vid, port.pid) == PICO_USB:
+            return port.device
+    raise LinkError(
+        f"no Pico found: {STABLE_NAME} does not exist and no USB serial device is "
+        "2e8a:0005 (is it plugged in and running MicroPython?)"
+    )
+
+
+def open_port(url: str | None = None) -> serial.SerialBase:
+    """Open ``url`` (a device path, a pty, or a pySerial URL such as ``loop://``),
+    or the Pico that :func:`find_pico` finds. Raises LinkError or SerialException."""
+    target = url or find_pico()
+    options = {} if "://" in target else {"exclusive": True}
+    return serial.serial_for_url(target, baudrate=115200, write_timeout=1.0, **options)
+
+
+@dataclass
+class LinkStats:
+    """Counters of the link's health since the driver started."""
+
+    connected: bool = False
+    connects: int = 0  # ports opened
+    losses: int = 0  # connections lost (unplug, port error, silence)
+    sent: int = 0  # frames written
+    retries: int = 0  # frames written again for want of an ack
+    acks: int = 0
+    refusals: int = 0  # acks with a status other than OK
+    bad_frames: int = 0  # frames from the Pico that failed COBS/CRC/version checks
+    hellos: int = 0  # HELLOs from the Pico (each makes us resend the board)
+    heartbeats: int = 0
+    firmware: tuple[int, int, int] | None = None
+    boot_id: int | None = None
+    port: str | None = None
+
+    def summary(self) -> str:
+        return (
+            f"sent {self.sent} (retries {self.retries}), acks {self.acks}, "
+            f"refused {self.refusals}, bad frames {self.bad_frames}, hellos {self.hellos}, "
+            f"connects {self.connects}, losses {self.losses}"
+        )
+
+
+class Session(Protocol):
+    """What the protocol reports to (implemented by PicoDriver)."""
+
+    def received(self, kind: int, seq: int, payload: bytes) -> None: ...
+
+    def bad_frame(self, reason: str) -> None: ...
+
+    def lost(self, error: BaseException | None) -> None: ...
+
+
+class PicoProtocol(serial.threaded.Packetizer):
+    """COBS frames split at 0x00, checked, and passed on as messages."""
+
+    TERMINATOR = b"\x00"
+
+    def __init__(self, session: Session):
+        super().__init__()
+        self.session = session
+
+    def data_received(self, data: bytes) -> None:
+        super().data_received(data)
+        if len(self.buffer) > pegproto.MAX_FRAME:  # garbage with no 0x00 in sight
+            self.buffer = bytearray()
+            self.session.bad_frame("over-long frame")
+
+    def handle_packet(self, packet: bytes) -> None:
+        if not packet:
+            return
+        try:
+            kind, seq, payload = pegproto.unpack(bytes(packet))
+        except pegproto.FrameError as e:
+            self.session.bad_frame(str(e.args[0]))
+            return
+        self.session.received(kind, seq, payload)
+
+    def connection_lost(self, exc: BaseException | None) -> None:
+        self.transport = None
+        self.session.lost(exc)
+
+
+class PortReader(threading.Thread):
+    """Owns an open port and feeds what it reads to a protocol, like pySerial's
+    ``ReaderThread``, except that every failure, including the ``OSError`` a
+    vanished USB device raises from ``in_waiting``, ends the loop through
+    ``protocol.connection_lost(error)``."""
+
+    def __init__(self, port: serial.SerialBase, protocol: serial.threaded.Protocol):
+        super().__init__(name="pegboard-pico-reader", daemon=True)
+        self.port = port
+        self.protocol = protocol
+        self.alive = True
+        self._lock = threading.Lock()
+        if not hasattr(port, "cancel_read"):
+            port.timeout = 0.2  # so close() is noticed
+
+    def run(self) -> None:
+        error = None
+        self.protocol.connection_made(self)
+        try:
+            while self.alive and self.port.is_open:
+                data = self.port.read(self.port.in_waiting or 1)
+                if data:
+                    self.protocol.data_received(data)
+        except Exception as e:  # the port's errors and the protocol's alike
+            error = e
+        self.alive = False
+        self.protocol.connection_lost(error)
+
+    def write(self, data: bytes) -> None:
+        with self._lock:
+            self.port.write(data)
+
+    def close(self) -> None:
+        """Stop reading and close the port; safe from any thread, and twice."""
+        self.alive = False
+        if hasattr(self.port, "cancel_read"):
+            self.port.cancel_read()
+        if self.is_alive() and self is not threading.current_thread():
+            self.join(2)
+        with self._lock:
+            self.port.close()

@@ -1,0 +1,520 @@
+"""Statistics of stored games: wins and skunks, what hands, cribs and the play bring in,
+counts missed and Muggins called, the match history, and the score race of any game
+(as data, and drawn as SVG).  Pure functions of game states; nothing here prints.
+
+A stored game (one id in the game file) is a match of one or more games; each game is
+summed up from its state at its end (:func:`games_of`).
+
+>>> import tempfile, pathlib
+>>> from pegboard.game import Settings, Table
+>>> table = Table(pathlib.Path(tempfile.mkdtemp()) / "games.db")
+>>> _ = table.new_game(Settings(players=("Ann", "Bob")), dealer="Ann")
+>>> _ = table.turn_starter("5D"), table.advance(), table.claim("Bob", 8), table.claim("Ann", 12)
+>>> state = table.claim("Ann", 6)             # her crib
+>>> ann = tally(state)["Ann"]
+>>> ann.hand_average, ann.crib_average, ann.pegged, score_race(state)
+(12.0, 6.0, 18, [(0, 1, 8), (1, 0, 12), (2, 0, 18)])
+>>> table.close()
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Callable
+from dataclasses import dataclass, fields
+from itertools import pairwise
+from operator import attrgetter
+from xml.sax.saxutils import escape
+
+from pegboard.game import Claim, GameRecord, Phase, Settings, State, Table
+from pegboard.game.fold import skunk_level
+
+SKUNKS = ("skunk", "double", "triple")  # the names of skunk levels 1, 2 and 3
+KINDS = ("play", "hand", "crib", "heels", "last", "muggins", "penalty")  # of history entries
+NO_SKUNK = (0, 0, 0)
+
+
+@dataclass(frozen=True, slots=True)
+class Tally:
+    """What one player did in some games.  ``<kind>_points`` are the points the player
+    pegged for each kind of entry (a partnership's penalty points count for both
+    partners); ``hands`` and ``cribs`` are the counts they made, zero counts included."""
+
+    games: int = 0  # finished games played
+    wins: int = 0
+    losses: int = 0
+    skunks_given: tuple[int, int, int] = NO_SKUNK  # games won by a skunk, double, triple
+    skunks_taken: tuple[int, int, int] = NO_SKUNK
+    deals: int = 0  # deals begun (the starter turned)
+    hands: int = 0
+    cribs: int = 0
+    play_points: int = 0
+    hand_points: int = 0
+    crib_points: int = 0
+    heels_points: int = 0
+    last_points: int = 0  # three for last
+    muggins_points: int = 0  # by true calls, and from the opponents' false calls
+    penalty_points: int = 0  # from the opponents' over-counts (when they are penalised)
+    missed: int = 0  # own counts pegged short
+    missed_points: int = 0
+    over: int = 0  # own counts pegged long
+    over_points: int = 0
+    muggins_calls: int = 0
+    muggins_won: int = 0  # points pegged by true calls
+    false_muggins: int = 0
+    false_muggins_points: int = 0  # given to the mugged side
+
+    def __add__(self, other: Tally) -> Tally:
+        return Tally(*(_add(getattr(self, f.name), getattr(other, f.name)) for f in fields(self)))
+
+    @property
+    def pegged(self) -> int:
+        """All the points pegged."""
+        return sum(getattr(self, f"{kind}_points") for kind in KINDS)
+
+    @property
+    def hand_average(self) -> float | None:
+        """Points pegged per hand counted."""
+        return _average(self.hand_points, self.hands)
+
+    @property
+    def crib_average(self) -> float | None:
+        """Points pegged per crib counted."""
+        return _average(self.crib_points, self.cribs)
+
+    @property
+    def play_average(self) -> float | None:
+        """Points pegged in the play per deal."""
+        return _average(self.play_points, self.deals)
+
+    def as_dict(self) -> dict:
+        """JSON-ready: every count, the skunks by name, the averages and the total."""
+        data = {f.name: getattr(self, f.name) for f in fields(self)}
+        for name in ("skunks_given", "skunks_taken"):
+            data[name] = dict(zip(SKUNKS, data[name], strict=True))
+        return {
+            **data,
+            "pegged": self.pegged,
+            "hand_average": self.hand_average,
+            "crib_average": self.crib_average,
+            "play_average": self.play_average,
+        }
+
+
+def _add(a: int | tuple[int, ...], b: int | tuple[int, ...]) -> int | tuple[int, ...]:
+    return tuple(x + y for x, y in zip(a, b, strict=True)) if isinstance(a, tuple) else a + b
+
+
+def _average(points: int, times: int) -> float | None:
+    return points / times if times else None
+
+
+def _skunks(level: int) -> tuple[int, int, int]:
+    """One game at skunk ``level`` (0 none .. 3 triple) as counts by level."""
+    return tuple(int(level == n) for n in range(1, len(SKUNKS) + 1))
+
+
+# --- one game ----------------------------------------------------------------------------
+
+
+def games_of(state: State) -> list[State]:
+    """The state at the end of each game of ``state``'s match (the last one as it
+    stands), first game first.  Undone entries are left out."""
+    ends: dict[int, State] = {}
+    walk: State | None = state
+    while walk is not None:  # backwards through the entries in force
+        ends.setdefault(walk.game, walk)
+        walk = walk.before
+    return [ends[number] for number in sorted(ends)]
+
+
+def deals_of(game: State) -> int:
+    """How many deals of ``game`` began (had their starter turned)."""
+    started = game.over or game.stage is not Phase.DISCARD
+    return game.deal if started else game.deal - 1
+
+
+def missed(claim: Claim) -> int:
+    """Points a count missed: what its cards show, or what a Muggins call took when
+    the cards were never given."""
+    if claim.verdict == "under":
+        return -claim.difference
+    call = claim.muggins
+    if claim.verdict == "unchecked" and call is not None and call.side != claim.side:
+        return call.points
+    return 0
+
+
+def tally(game: State) -> dict[str, Tally]:
+    """What each player (by name, in seat order) did in ``game``: one game's state,
+    say from :func:`games_of`."""
+    names = game.players
+    counts = {name: Counter() for name in names}
+    for entry in game.history:
+        seats = [entry.seat] if entry.seat is not None else _seats(game, entry.side)
+        for seat in seats:
+            counts[names[seat]][f"{entry.kind}_points"] += entry.points
+    for claim in game.claims:
+        mine = counts[names[claim.seat]]
+        if claim.kind != "play":
+            mine[f"{claim.kind}s"] += 1
+        points = missed(claim)
+        mine.update(missed=int(points > 0), missed_points=points)
+        if claim.verdict == "over":
+            mine.update(over=1, over_points=claim.difference)
+        call = claim.muggins
+        if call is not None:
+            caller = counts[names[call.seat]]
+            caller["muggins_calls"] += 1
+            if call.side == claim.side:
+                caller.update(false_muggins=1, false_muggins_points=call.points)
+            else:
+                caller["muggins_won"] += call.points
+    result = game.results[-1] if game.over else None
+    tallies = {}
+    for seat, name in enumerate(names):
+        skunks = {}
+        if result is not None:
+            won = game.side_of(seat) == result.winner
+            counts[name].update(games=1, wins=int(won), losses=int(not won))
+            skunks = {"skunks_given" if won else "skunks_taken": _skunks(result.skunk)}
+        tallies[name] = Tally(**counts[name], **skunks, deals=deals_of(game))
+    return tallies
+
+
+def _seats(game: State, side: int) -> list[int]:
+    return [seat for seat in range(len(game.players)) if game.side_of(seat) == side]
+
+
+@dataclass(frozen=True, slots=True)
+class GameSummary:
+    """One game of a match: the final (or present) score and what each player did."""
+
+    number: int  # in its match
+    sides: tuple[str, ...]
+    scores: tuple[int, ...]
+    winner: int | None  # a side; None while the game goes on
+    skunk: int  # 0 none .. 3 triple
+    deals: int
+    players: dict[str, Tally]
+
+    def as_dict(self) -> dict:
+        return {
+            "number": self.number,
+            "scores": list(self.scores),
+            "winner": None if self.winner is None else self.sides[self.winner],
+            "skunk": self.skunk,
+            "deals": self.deals,
+            "players": {name: t.as_dict() for name, t in self.players.items()},
+        }
+
+
+def summarise_game(game: State) -> GameSummary:
+    return GameSummary(
+        game.game,
+        game.settings.side_names,
+        game.scores,
+        game.winner,
+        game.skunk,
+        deals_of(game),
+        tally(game),
+    )
+
+
+# --- matches and the whole file -------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class MatchSummary:
+    """A stored game: a match of one or more games, with its standing."""
+
+    id: int  # in the game file
+    created: str
+    settings: Settings
+    games: tuple[GameSummary, ...]
+    points: tuple[int, ...]  # match points per side
+    needed: int
+    winner: int | None  # a side, once the match is won
+
+    @property
+    def sides(self) -> tuple[str, ...]:
+        return self.settings.side_names
+
+    def as_dict(self) -> dict:
+        rules = self.settings
+        return {
+            "id": self.id,
+            "created": self.created,
+            "players": list(rules.players),
+            "sides": list(self.sides),
+            "variant": rules.variant,
+            "best_of": rules.match_games,
+            "scoring": rules.match_scoring,
+            "games": [game.as_dict() for game in self.games],
+            "points": list(self.points),
+            "needed": self.needed,
+            "winner": None if self.winner is None else self.sides[self.winner],
+        }
+
+
+def summarise_match(record: GameRecord, state: State) -> MatchSummary:
+    """Sum up the stored game ``record`` from its state (``Table.state_of(record.id)``)."""
+    match = state.match
+    return MatchSummary(
+        record.id,
+        record.created,
+        state.settings,
+        tuple(summarise_game(game) for game in games_of(state)),
+        match.points,
+        match.needed,
+        match.winner,
+    )
+
+
+@dataclass(frozen=True, slots=True)
+class Statistics:
+    """Every stored match, and each player's tally over all their games."""
+
+    matches: tuple[MatchSummary, ...]
+
+    @property
+    def players(self) -> dict[str, Tally]:
+        """Each player by name, in the order first seen."""
+        totals: dict[str, Tally] = {}
+        for match in self.matches:
+            for game in match.games:
+                for name, tallied in game.players.items():
+                    totals[name] = totals.get(name, Tally()) + tallied
+        return totals
+
+    @property
+    def games(self) -> int:
+        return sum(len(match.games) for match in self.matches)
+
+    def as_dict(self) -> dict:
+        return {
+            "players": {name: t.as_dict() for name, t in self.players.items()},
+            "matches": [match.as_dict() for match in self.matches],
+        }
+
+
+def summarise(table: Table) -> Statistics:
+    """The statistics of every game stored in ``table``'s game file."""
+    return Statistics(
+        tuple(summarise_match(record, table.state_of(record.id)) for record in table.games())
+    )
+
+
+# --- the text report ---------------------------------------------------------------------
+
+
+def report(stats: Statistics) -> str:
+    """The statistics as plain-text tables: players, their counts, the match history."""
+    if not stats.matches:
+        return "no games stored yet"
+    lines = [f"{_many(len(stats.matches), 'match', 'matches')}, {_many(stats.games, 'game')}", ""]
+    lines += _player_table(stats.players, RESULT_COLUMNS)
+    lines += ["(skunks: single/double/triple; hand, crib: points a count; play: points a deal)", ""]
+    lines += _player_table(stats.players, COUNT_COLUMNS)
+    lines += ["(missed, over: own counts pegged short or long; calls: Muggins called)"]
+    for match in stats.matches:
+        lines += ["", _match_heading(match)]
+        lines += ["  " + line for line in _table([_game_row(g) for g in match.games])]
+        if match.settings.match_games > 1:
+            lines.append("  " + _standing(match))
+    return "\n".join(lines)
+
+
+Column = tuple[str, Callable[[Tally], object]]
+RESULT_COLUMNS: tuple[Column, ...] = (
+    ("games", attrgetter("games")),
+    ("won", attrgetter("wins")),
+    ("lost", attrgetter("losses")),
+    ("skunks given", lambda t: _levels(t.skunks_given)),
+    ("taken", lambda t: _levels(t.skunks_taken)),
+    ("deals", attrgetter("deals")),
+    ("hand", lambda t: _mean(t.hand_average)),
+    ("crib", lambda t: _mean(t.crib_average)),
+    ("play", lambda t: _mean(t.play_average)),
+)
+COUNT_COLUMNS: tuple[Column, ...] = (
+    ("heels", attrgetter("heels_points")),
+    ("last", attrgetter("last_points")),
+    ("muggins", attrgetter("muggins_points")),
+    ("penalty", attrgetter("penalty_points")),
+    ("missed", attrgetter("missed")),
+    ("points", attrgetter("missed_points")),
+    ("over", attrgetter("over")),
+    ("points", attrgetter("over_points")),
+    ("calls", attrgetter("muggins_calls")),
+    ("won", attrgetter("muggins_won")),
+    ("false", attrgetter("false_muggins")),
+)
+
+
+def _player_table(players: dict[str, Tally], columns: tuple[Column, ...]) -> list[str]:
+    header = ["player", *(name for name, _ in columns)]
+    return _table([header, *([name, *(f(t) for _, f in columns)] for name, t in players.items())])
+
+
+def _many(n: int, one: str, more: str = "") -> str:
+    """``n`` of a thing, in words.
+
+    >>> _many(1, "match", "matches"), _many(3, "game")
+    ('1 match', '3 games')
+    """
+    return f"{n} {one if n == 1 else more or one + 's'}"
+
+
+def _levels(counts: tuple[int, ...]) -> str:
+    return "/".join(map(str, counts))
+
+
+def _mean(value: float | None) -> str:
+    return "-" if value is None else f"{value:.2f}"
+
+
+def _table(rows: list[list[object]]) -> list[str]:
+    """Columns padded to fit: the first to the left, the others to the right."""
+    cells = [[str(c) for c in row] for row in rows]
+    widths = [max(len(row[i]) for row in cells) for i in range(len(cells[0]))]
+    return [
+        "  ".join(
+            c.ljust(w) if i == 0 else c.rjust(w)
+            for i, (c, w) in enumerate(zip(row, widths, strict=True))
+        ).rstrip()
+        for row in cells
+    ]
+
+
+def _match_heading(match: MatchSummary) -> str:
+    rules = match.settings
+    kind = f"best of {rules.match_games} ({rules.match_scoring})" if rules.match_games > 1 else ""
+    variant = "" if rules.variant == "standard" else rules.variant
+    extras = ", ".join(filter(None, [variant, kind]))
+    return f"match {match.id}, {match.created}: {' v '.join(match.sides)}" + (
+        f", {extras}" if extras else ""
+    )
+
+
+def _game_row(game: GameSummary) -> list[object]:
+    scores = "  ".join(
+        f"{name} {score}" for name, score in zip(game.sides, game.scores, strict=True)
+    )
+    if game.winner is None:
+        outcome = "goes on"
+    else:
+        outcome = f"{game.sides[game.winner]} won" + (
+            f", {SKUNKS[game.skunk - 1]}" if game.skunk else ""
+        )
+    return [f"game {game.number}", scores, outcome, _many(game.deals, "deal")]
+
+
+def _standing(match: MatchSummary) -> str:
+    points = ", ".join(f"{name} {p}" for name, p in zip(match.sides, match.points, strict=True))
+    if match.winner is None:
+        return f"match: {points} ({match.needed} to win)"
+    return f"match: {points}: {match.sides[match.winner]} won it"
+
+
+# --- the score race ----------------------------------------------------------------------
+
+
+def score_race(state: State) -> list[tuple[int, int, int]]:
+    """The race of ``state``'s game: (index in its history, side, that side's score
+    after the entry) for every entry."""
+    return [(index, entry.side, entry.score) for index, entry in enumerate(state.history)]
+
+
+def skunk_lines(settings: Settings) -> list[int]:
+    """The scores a side must reach to escape each skunk that counts, highest first.
+
+    >>> skunk_lines(Settings()), skunk_lines(Settings(skunk="none"))
+    ([91, 61], [])
+    """
+    return [
+        score
+        for score in range(settings.target, 0, -1)
+        if skunk_level(settings, score - 1) > skunk_level(settings, score)
+    ]
+
+
+WIDTH, HEIGHT = 640, 360
+LEFT, RIGHT, TOP, BOTTOM = 36, 140, 14, 30  # margins: score labels, names, entries
+
+
+def race_svg(state: State) -> str:
+    """The score race of ``state``'s game as a self-contained SVG: one stepped line per
+    side in its colour, named at its end; the target and the dashed skunk lines.  Text
+    and rules are drawn in ``currentColor``, so the page around it sets their colour."""
+    settings, race = state.settings, score_race(state)
+    top = max(state.target, *state.scores)
+    steps = max(len(race), 1)
+    width, height = WIDTH - LEFT - RIGHT, HEIGHT - TOP - BOTTOM
+
+    def x(step: int) -> float:
+        return LEFT + width * step / steps
+
+    def y(score: int) -> float:
+        return TOP + height * (1 - score / top)
+
+    body = [
+        f"<title>{escape(_race_title(state))}</title>",
+        "<desc>Each step up is one entry of the game's history; dashed lines are the "
+        "skunk lines, the solid line the target.</desc>",
+        '<g fill="currentColor" font-family="sans-serif" font-size="11">',
+        f'<text x="{x(steps):.1f}" y="{HEIGHT - 8}" text-anchor="end">{len(race)} entries</text>',
+    ]
+    rules = [(state.target, "")] + [(s, ' stroke-dasharray="6 4"') for s in skunk_lines(settings)]
+    for score, dash in [(0, ""), *rules]:
+        body += [
+            f'<line x1="{LEFT}" y1="{y(score):.1f}" x2="{x(steps):.1f}" y2="{y(score):.1f}" '
+            f'stroke="currentColor" stroke-opacity="0.5"{dash}/>',
+            f'<text x="{LEFT - 4}" y="{y(score) + 4:.1f}" text-anchor="end">{score}</text>',
+        ]
+    body.append("</g>")
+    label_ys = _spread([y(score) + 4 for score in state.scores], gap=13)
+    for side, (name, colour) in enumerate(zip(settings.side_names, settings.colours, strict=True)):
+        path = f"M{x(0):.1f} {y(0):.1f}" + "".join(
+            f"H{x(index + 1):.1f}V{y(score):.1f}" for index, who, score in race if who == side
+        )
+        body += [
+            f'<path d="{path}H{x(steps):.1f}" fill="none" stroke="{colour}" stroke-width="2.5" '
+            'stroke-linejoin="round"/>',
+            f'<text x="{x(steps) + 6:.1f}" y="{label_ys[side]:.1f}" fill="{colour}" '
+            f'font-family="sans-serif" font-size="12" font-weight="bold">'
+            f"{escape(name)} {state.scores[side]}</text>",
+        ]
+    return "\n".join(
+        [
+            f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {WIDTH} {HEIGHT}" role="img">',
+            *body,
+            "</svg>",
+            "",
+        ]
+    )
+
+
+def _race_title(state: State) -> str:
+    settings = state.settings
+    scores = ", ".join(
+        f"{name} {score}" for name, score in zip(settings.side_names, state.scores, strict=True)
+    )
+    title = f"Score race of game {state.game}: {scores}"
+    if state.winner is not None:
+        title += f"; {settings.side_names[state.winner]} won"
+        title += f" ({SKUNKS[state.skunk - 1]})" if state.skunk else ""
+    return title
+
+
+def _spread(ys: list[float], gap: float) -> list[float]:
+    """Move labels at heights ``ys`` apart by at least ``gap``, keeping their order.
+
+    >>> _spread([100.0, 95.0, 300.0], gap=13)
+    [108.0, 95.0, 300.0]
+    """
+    order = sorted(range(len(ys)), key=lambda i: ys[i])
+    placed = list(ys)
+    for before, after in pairwise(order):
+        placed[after] = max(placed[after], placed[before] + gap)
+    return placed

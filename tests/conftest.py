@@ -1,0 +1,40 @@
+"""Shared fixtures: a running simulated board over a temporary game file."""
+
+from __future__ import annotations
+
+import threading
+import time
+
+import pytest
+
+from pegboard.config import load_config
+
+FAST_PINS = """
+[pins.settings]
+bounce_time = 0.002
+hold_time = 0.15
+"""
+
+
+@pytest.fixture
+def board(request, tmp_path):
+    """A whole simulated board: real game file, real firmware behind a pty, mock GPIO.
+    Parametrize indirectly with a layout name for another board."""
+    from pegboard.service import Board
+
+    layout = getattr(request, "param", "two-track-121")
+    config = load_config(text=f'[board]\nlayout = "{layout}"\n{FAST_PINS}')
+    with Board(config, tmp_path, sim=True) as running:
+        yield running
+
+
+def eventually(check, timeout: float = 5.0, board=None):
+    """Wait until ``check()`` is true (woken by the board's changes); fail after ``timeout``."""
+    deadline = time.monotonic() + timeout
+    while not check():
+        left = deadline - time.monotonic()
+        assert left > 0, "timed out waiting"
+        if board is not None:
+            board.wait(board.versions(), timeout=min(left, 0.2))
+        else:
+            threading.Event().wait(0.01)

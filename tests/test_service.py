@@ -1,0 +1,169 @@
+"""Whole deals played on the board's own dials (mock GPIO), seen on the LEDs and in the game."""
+
+from __future__ import annotations
+
+import pytest
+
+from pegboard.errors import RuleError
+from tests.conftest import eventually
+
+
+def start(board, players, dealer=0, **settings):
+    board.act("new_game", {"players": list(players), "dealer": dealer, **settings})
+    return board.table.state
+
+
+def dial(board, seat, points):
+    """Turn ``seat``'s dial to ``points`` and press: one entry."""
+    if points:
+        board.controls.sim_turn(seat, points)
+    board.controls.sim_press(seat)
+
+
+def lit(board, track, hole):
+    return board.frame_holes().get(f"t{track}h{hole}")
+
+
+def wait_lit(board, track, hole):
+    eventually(lambda: lit(board, track, hole) is not None, board=board)
+    return lit(board, track, hole)
+
+
+def play_deal(board, play_points, counts):
+    """Starter (no heels), play points per seat, then the show counts in the due order."""
+    state = board.table.state
+    dial(board, state.dealer, 0)
+    for seat, points in play_points:
+        dial(board, seat, points)
+    board.controls.sim_advance()
+    for points in counts:
+        due = board.table.state.due
+        dial(board, due.seat, points)
+    board.controls.sim_advance()
+
+
+def test_two_players_peg_a_whole_deal_on_the_dials(board):
+    state = start(board, ["Ann", "Bob"], dealer=0)
+    play_deal(board, [(1, 2), (0, 1)], [8, 12, 4])  # Bob's hand, Ann's hand, Ann's crib
+    state = board.table.state
+    assert state.scores == (1 + 12 + 4, 2 + 8)
+    assert state.deal == 2 and state.dealer == 1
+    # The LEDs: each front peg bright, each back peg dim, in the side's colour.
+    front = wait_lit(board, 0, 17)
+    back = wait_lit(board, 0, 13)
+    assert front != back
+    assert wait_lit(board, 1, 10)
+    history = [(e.side, e.points) for e in state.history]
+    assert history == [(1, 2), (0, 1), (1, 8), (0, 12), (0, 4)]
+
+
+def test_the_dial_previews_then_pegs(board):
+    start(board, ["Ann", "Bob"], dealer=0)
+    dial(board, 0, 0)  # the starter
+    board.controls.sim_turn(1, 3)
+    assert board.snapshot()["pending"][1] == 3
+    board.controls.sim_turn(1, -1)
+    assert board.snapshot()["pending"][1] == 2
+    board.controls.sim_press(1)
+    assert board.table.state.scores == (0, 2)
+    assert board.snapshot()["pending"][1] is None
+
+
+def test_his_heels_from_the_dial(board):
+    start(board, ["Ann", "Bob"], dealer=1)
+    dial(board, 1, 2)
+    assert board.table.state.scores == (0, 2)
+    assert board.table.state.history[-1].kind == "heels"
+
+
+def test_an_impossible_count_flashes_red_and_pegs_nothing(board):
+    start(board, ["Ann", "Bob"], dealer=0)
+    dial(board, 0, 0)
+    board.controls.sim_advance()  # no play points entered
+    before = board.table.state
+    dial(board, 1, 19)  # nineteen is no hand
+    after = board.table.state
+    assert after.scores == before.scores and after.history == before.history
+    assert "19" in board.snapshot()["message"]
+    # the refused track flashes red for a moment
+    eventually(lambda: len(red_holes(board, track=1)) > 30, board=board)
+    assert not red_holes(board, track=0)
+
+
+def red_holes(board, track):
+    """Holes of ``track`` lit pure red (the refused flash)."""
+    return [
+        hole
+        for hole, colour in board.frame_holes().items()
+        if hole.startswith(f"t{track}h") and colour[3:] == "0000" and colour != "#000000"
+    ]
+
+
+def test_a_count_out_of_order_is_refused(board):
+    start(board, ["Ann", "Bob"], dealer=0)
+    dial(board, 0, 0)
+    board.controls.sim_advance()
+    dial(board, 0, 6)  # the dealer counts before the pone
+    assert board.table.state.scores == (0, 0)
+    assert "Bob" in board.snapshot()["message"]
+
+
+def test_a_long_press_undoes_the_players_own_last_entry(board):
+    start(board, ["Ann", "Bob"], dealer=0)
+    dial(board, 0, 0)
+    dial(board, 1, 2)
+    board.controls.sim_hold(0)  # not Ann's entry
+    assert board.table.state.scores == (0, 2)
+    board.controls.sim_hold(1)
+    assert board.table.state.scores == (0, 0)
+
+
+@pytest.mark.parametrize("board", ["three-track-121"], indirect=True)
+def test_three_players_count_clockwise_crib_last(board):
+    start(board, ["Ann", "Bob", "Cat"], dealer=2)
+    play_deal(board, [(0, 1)], [5, 6, 7, 8])  # Ann, Bob, Cat's hand, Cat's crib
+    assert board.table.state.scores == (1 + 5, 6, 7 + 8)
+
+
+def test_four_players_share_a_score_per_team(board):
+    start(board, ["Ann", "Bob", "Cat", "Dan"], dealer=3)
+    play_deal(board, [(2, 2)], [4, 6, 8, 10, 2])  # Ann, Bob, Cat, Dan, Dan's crib
+    state = board.table.state
+    assert state.scores == (2 + 4 + 8, 6 + 10 + 2)
+    assert wait_lit(board, 0, 14) and wait_lit(board, 1, 18)
+
+
+def test_after_the_win_entries_are_refused(board):
+    start(board, ["Ann", "Bob"], dealer=0, target=10)
+    dial(board, 0, 0)
+    dial(board, 1, 20)  # the dial stops at the most one card can score: 15
+    state = board.table.state
+    assert state.scores == (0, 15)
+    assert state.winner == 1  # at once, in the play
+    dial(board, 0, 2)
+    assert board.table.state.scores == state.scores
+    assert "over" in board.snapshot()["message"]
+
+
+def test_a_play_claim_beyond_one_card_is_refused(board):
+    start(board, ["Ann", "Bob"], dealer=0)
+    board.act("starter", {"card": None})
+    with pytest.raises(RuleError):
+        board.act("claim", {"seat": 1, "points": 16, "kind": "play"})
+    assert board.table.state.scores == (0, 0)
+
+
+def test_a_board_refuses_more_sides_than_tracks(board):
+    with pytest.raises(RuleError, match="has 2 tracks"):
+        start(board, ["Ann", "Bob", "Cat"])
+
+
+def test_panel_actions_check_their_arguments(board):
+    start(board, ["Ann", "Bob"])
+    with pytest.raises(RuleError, match="seat is missing"):
+        board.act("claim", {"points": 2})
+    with pytest.raises(RuleError, match="wrong type"):
+        board.act("claim", {"seat": "1", "points": 2})
+    with pytest.raises(RuleError, match="no action"):
+        board.act("explode", {})
+    assert board.table.state.scores == (0, 0)
