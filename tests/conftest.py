@@ -2,9 +2,6 @@
 
 from __future__ import annotations
 
-import threading
-import time
-
 import pytest
 
 from pegboard.config import load_config
@@ -26,15 +23,3 @@ def board(request, tmp_path):
     config = load_config(text=f'[board]\nlayout = "{layout}"\n{FAST_PINS}')
     with Board(config, tmp_path, sim=True) as running:
         yield running
-
-
-def eventually(check, timeout: float = 5.0, board=None):
-    """Wait until ``check()`` is true (woken by the board's changes); fail after ``timeout``."""
-    deadline = time.monotonic() + timeout
-    while not check():
-        left = deadline - time.monotonic()
-        assert left > 0, "timed out waiting"
-        if board is not None:
-            board.wait(board.versions(), timeout=min(left, 0.2))
-        else:
-            threading.Event().wait(0.01)

@@ -23,9 +23,22 @@ def server(tmp_path):
     config = tmp_path / "config.toml"
     config.write_text('[board]\npin = "1357"\n[pins.settings]\nbounce_time = 0.002\n')
     process = subprocess.Popen(
-        [sys.executable, "-m", "pegboard.cli", "serve", "--sim", "--port", "0",
-         "--data", str(tmp_path / "data"), "--config", str(config)],
-        stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+        [
+            sys.executable,
+            "-m",
+            "pegboard.cli",
+            "serve",
+            "--sim",
+            "--port",
+            "0",
+            "--data",
+            str(tmp_path / "data"),
+            "--config",
+            str(config),
+        ],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
     )
     line = process.stdout.readline()
     match = re.search(r"panel at http://localhost:(\d+)/", line)
@@ -46,7 +59,8 @@ class Phone:
 
     def call(self, method: str, path: str, body: object = None) -> dict:
         request = urllib.request.Request(
-            self.base + path, method=method,
+            self.base + path,
+            method=method,
             data=None if body is None else json.dumps(body).encode(),
             headers={"Content-Type": "application/json", "X-CSRF-Token": getattr(self, "csrf", "")},
         )

@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 import pytest
+from waiting import eventually
 
 from pegboard.errors import RuleError
-from tests.conftest import eventually
 
 
 def start(board, players, dealer=0, **settings):
