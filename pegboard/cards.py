@@ -6,6 +6,8 @@ Card.parse('10♠')
 ('A♥', '10♦', 10)
 >>> [str(c) for c in parse_cards(["5H", "qc"])]
 ['5♥', 'Q♣']
+>>> [card_name(Card.parse("5H")), card_name(Card.parse("JS"), "de"), card_name(DECK[25], "fi")]
+['five of hearts', 'Pik-Bube', 'ruutukuningas']
 """
 
 from __future__ import annotations
@@ -13,6 +15,7 @@ from __future__ import annotations
 import enum
 from collections.abc import Iterable
 from dataclasses import dataclass
+from functools import cache
 
 from pegboard.errors import CardError
 
@@ -123,3 +126,54 @@ def parse_cards(tokens: Iterable[str | Card]) -> list[Card]:
 def check_distinct(cards: Iterable[Card]) -> None:
     """Raise CardError naming the first card that appears twice."""
     parse_cards(cards)
+
+
+# --- names in words, in each language the board speaks (pegboard/locale) ------------------
+
+
+def card_name(card: Card, lang: str = "en") -> str:
+    """The card in words, for a screen reader or a call: "five of hearts", "schoppenboer"."""
+    ranks, suits, template = _card_words(lang)
+    return template.format(rank=ranks[card.rank - 1], suit=suits[card.suit])
+
+
+def rank_word(rank: int, lang: str = "en") -> str:
+    """A rank in words: 1 "ace" .. 13 "king"; "Bube", "knægt", "sotamies", "knekt"."""
+    if not 1 <= rank <= 13:
+        raise CardError(f"rank {rank} is not between 1 (ace) and 13 (king)")
+    return _card_words(lang)[0][rank - 1]
+
+
+def suit_name(suit: Suit, lang: str = "en") -> str:
+    """A suit in words: "hearts", "harten", "hjerter", "Herz", "hertta", "hjärter"."""
+    return _card_words(lang)[1][Suit(suit)]
+
+
+@cache
+def _card_words(lang: str) -> tuple[tuple[str, ...], tuple[str, ...], str]:
+    """(rank words ace..king, suit names in Suit order, card template) in ``lang``."""
+    from pegboard.i18n import translations
+
+    t = translations(lang)
+    ranks = (
+        t.pgettext("rank", "ace"),
+        t.pgettext("rank", "two"),
+        t.pgettext("rank", "three"),
+        t.pgettext("rank", "four"),
+        t.pgettext("rank", "five"),
+        t.pgettext("rank", "six"),
+        t.pgettext("rank", "seven"),
+        t.pgettext("rank", "eight"),
+        t.pgettext("rank", "nine"),
+        t.pgettext("rank", "ten"),
+        t.pgettext("rank", "jack"),
+        t.pgettext("rank", "queen"),
+        t.pgettext("rank", "king"),
+    )
+    suits = (
+        t.pgettext("suit", "clubs"),
+        t.pgettext("suit", "diamonds"),
+        t.pgettext("suit", "hearts"),
+        t.pgettext("suit", "spades"),
+    )
+    return ranks, suits, t.pgettext("card", "{rank} of {suit}")

@@ -28,34 +28,46 @@ def _cards_text(cards: Sequence[object]) -> str:
 
 def cmd_score(args: argparse.Namespace) -> int:
     from pegboard.cards import Card, parse_cards
+    from pegboard.i18n import translations
     from pegboard.scoring import score_show
+    from pegboard.speech import kind_name
 
     starter = Card.parse(args.starter)
     show = score_show(parse_cards(args.cards), starter, crib=args.crib)
-    if args.json:
-        _print_json(show.as_dict())
+    if args.json:  # keys and kinds stay English; the call is said in the chosen language
+        _print_json({**show.as_dict(), "call": show.call(args.lang)})
         return 0
-    what = "crib" if args.crib else "hand"
-    print(f"{what} {_cards_text(show.hand)}  starter {show.starter}")
+    t = translations(args.lang)
+    if args.crib:
+        heading = t.gettext("crib {cards}  starter {starter}")
+    else:
+        heading = t.gettext("hand {cards}  starter {starter}")
+    print(heading.format(cards=_cards_text(show.hand), starter=show.starter))
+    kinds = {item.kind: kind_name(item.kind, args.lang) for item in show.items}
+    width = max([8, *map(len, kinds.values())])  # English keeps its 8
     for item in show.items:
-        print(f"  {item.kind:<8} {_cards_text(item.cards):<22} {item.points:>2}")
-    print(f"  {'total':<31} {show.total:>2}")
-    print(show.call())
+        print(f"  {kinds[item.kind]:<{width}} {_cards_text(item.cards):<22} {item.points:>2}")
+    total = t.gettext("total")
+    print(f"  {total:<{width + 23}} {show.total:>2}")
+    print(show.call(args.lang))
     return 0
 
 
 def cmd_play(args: argparse.Namespace) -> int:
     from pegboard.cards import parse_cards
+    from pegboard.i18n import translations
     from pegboard.play import score_play
+    from pegboard.speech import kind_name
 
     cards = parse_cards(args.cards)
     pegs = [score_play(cards[:i], card) for i, card in enumerate(cards)]
     if args.json:
-        _print_json([peg.as_dict() for peg in pegs])
+        _print_json([{**peg.as_dict(), "call": peg.call(args.lang)} for peg in pegs])
         return 0
+    count = translations(args.lang).pgettext("play", "count")
     for peg in pegs:
-        scored = ", ".join(f"{item.kind} {item.points}" for item in peg.items)
-        print(f"{peg.card!s:>3}  count {peg.count:>2}  {peg.points:>2}  {scored}")
+        scored = ", ".join(f"{kind_name(item.kind, args.lang)} {item.points}" for item in peg.items)
+        print(f"{peg.card!s:>3}  {count} {peg.count:>2}  {peg.points:>2}  {scored}")
     return 0
 
 
@@ -152,8 +164,38 @@ def cmd_serve(args: argparse.Namespace) -> int:
     return serve(config, args.data or default_data_dir(), sim=args.sim)
 
 
+def cmd_doctor(args: argparse.Namespace) -> int:
+    from pegboard import doctor
+    from pegboard.config import load_config
+
+    timeout = args.timeout or doctor.CONTROL_SECONDS
+    return doctor.run(load_config(args.config), sim=args.sim, timeout=timeout)
+
+
+def cmd_firmware(args: argparse.Namespace) -> int:
+    from pegboard import firmware_tool
+
+    if args.action == "install":
+        firmware_tool.install(args.port)
+    elif args.action == "check":
+        version = firmware_tool.check(args.port)
+        print(f"firmware {'.'.join(map(str, version))} answers: it matches this pegboard")
+    else:
+        port = firmware_tool.back_to_repl(args.port)
+        print(f"the Pico on {port} is rebooting into the REPL (until its next reset)")
+    return 0
+
+
 def build_parser() -> argparse.ArgumentParser:
+    from pegboard.i18n import LANGUAGES
+
     parser = argparse.ArgumentParser(prog="pegboard", description=__doc__.splitlines()[0])
+    parser.add_argument(
+        "--lang",
+        choices=LANGUAGES,
+        help="the language of the calls and labels (default: $PEGBOARD_LANG, then the "
+        "locale, e.g. LANG=de_DE.UTF-8, else en)",
+    )
     sub = parser.add_subparsers(dest="command", required=True, metavar="command")
 
     score = sub.add_parser("score", help="score a hand or crib with its starter")
@@ -210,12 +252,40 @@ def build_parser() -> argparse.ArgumentParser:
     serve.add_argument("--host", help="the panel's address (default 127.0.0.1)")
     serve.add_argument("--port", type=int, help="the panel's port (default 8080; 0: any free)")
     serve.set_defaults(run=cmd_serve)
+
+    doctor = sub.add_parser(
+        "doctor",
+        help="check the board: the Pico link, every LED, every dial and button; show the "
+        "panel URL and a QR code",
+        description="Stop the pegboard service first: the Pico's port and the GPIO pins "
+        "serve one program at a time. Exit status 0 if every check passed, 1 if not.",
+    )
+    doctor.add_argument("--sim", action="store_true", help="check the simulated board")
+    doctor.add_argument("--config", type=Path, help="the board's TOML config")
+    doctor.add_argument("--timeout", type=float, help="seconds to wait for each control (20)")
+    doctor.set_defaults(run=cmd_doctor)
+
+    firmware = sub.add_parser("firmware", help="put the LED firmware on the Pico, or check it")
+    firmware.add_argument(
+        "action",
+        choices=("install", "check", "repl"),
+        help="install: copy it with mpremote and check the handshake; check: the handshake "
+        "only; repl: reboot the Pico into its REPL once (for mpremote)",
+    )
+    firmware.add_argument(
+        "--port", help="the Pico's serial port (default /dev/pegboard-pico, else found by USB id)"
+    )
+    firmware.set_defaults(run=cmd_firmware)
     return parser
 
 
 def main(argv: Sequence[str] | None = None) -> int:
     args = build_parser().parse_args(argv)
     try:
+        if args.lang is None:
+            from pegboard.i18n import from_environment
+
+            args.lang = from_environment(os.environ)
         return args.run(args)
     except PegboardError as error:
         print(f"pegboard: {error}", file=sys.stderr)

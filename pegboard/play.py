@@ -34,10 +34,10 @@ class Peg:
     def points(self) -> int:
         return sum(item.points for item in self.items)
 
-    def call(self) -> str:
+    def call(self, lang: str = "en") -> str:
         from pegboard.speech import play_call
 
-        return play_call(self)
+        return play_call(self, lang)
 
     def as_dict(self) -> dict:
         return {

@@ -76,11 +76,11 @@ class Show:
     def nobs(self) -> int:
         return self.points("nobs")
 
-    def call(self) -> str:
+    def call(self, lang: str = "en") -> str:
         """The traditional call: "fifteen two, fifteen four, and a pair is six"."""
         from pegboard.speech import show_call
 
-        return show_call(self)
+        return show_call(self, lang)
 
     def as_dict(self) -> dict:
         return {

@@ -19,7 +19,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 PITCH = 1000 / 144  # mm between LEDs on a 144 LED/m strip
-COLOURS = ("#e0302a", "#2a6fe0", "#2ab04a", "#e0b020")
+COLOURS = ("#0072b2", "#e69f00", "#0000a0", "#e0f0e0")  # = the game's PALETTE (docs/colours.md)
 NAMES = ("Red", "Blue", "Green", "Yellow")
 MARGIN = 10.0  # board edge to the start/game hole column
 STREET_X = 24.0  # board edge to the first hole of a street

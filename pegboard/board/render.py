@@ -15,8 +15,8 @@ bound to a layout turns that into a :class:`Frame`, one ``bytes`` per LED strip.
 >>> from pegboard.board.layout import load_layout
 >>> renderer = Renderer(load_layout("two-track-121"))
 >>> frame = renderer.render(BoardView((TrackView(front=5, back=2), TrackView())))
->>> frame.hole(renderer.layout, 0, 5)  # the red front peg, at the 50 % cap
-(112, 24, 21)
+>>> frame.hole(renderer.layout, 0, 5)  # the blue front peg, at the 50 % cap
+(0, 57, 89)
 """
 
 from __future__ import annotations
@@ -226,7 +226,7 @@ def lit_holes(layout: Layout, frame: Frame) -> dict[str, str]:
     >>> board = Renderer(load_layout("two-track-61"), Power(brightness=1.0))
     >>> lit = lit_holes(board.layout, board.render(BoardView((TrackView(front=1),))))
     >>> lit["t0h1"], lit["t0h5"]
-    ('#f07770', '#353535')
+    ('#00b1d9', '#353535')
     """
     lit = {}
     for hole in layout.holes():

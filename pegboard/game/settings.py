@@ -43,7 +43,7 @@ SKUNK_RULES = ("none", "single", "double", "triple")  # how many skunk lines cou
 MATCH_SCORING = ("home", "acc")  # home: skunk 2 games, double 4; ACC: win 2, skunk 3
 
 # Okabe-Ito: told apart with every common colour-vision deficiency.
-PALETTE = ("#0072B2", "#E69F00", "#009E73", "#CC79A7")
+PALETTE = ("#0072B2", "#E69F00", "#0000A0", "#E0F0E0")
 _COLOUR = re.compile(r"#[0-9A-Fa-f]{6}")
 
 
