@@ -51,6 +51,14 @@ def _pin(value: str) -> str | None:
     return None
 
 
+def _language(value: str) -> str | None:
+    from pegboard.i18n import LANGUAGES
+
+    if value not in LANGUAGES:
+        return f"must be one of {', '.join(LANGUAGES)}, not {value!r}"
+    return None
+
+
 # section -> key -> (default, type, check or None). "pins" and "game" are free-form
 # tables handed to the inputs and the game, which validate them themselves.
 SCHEMA: dict[str, dict[str, tuple[Any, type | tuple[type, ...], Any]]] = {
@@ -61,6 +69,7 @@ SCHEMA: dict[str, dict[str, tuple[Any, type | tuple[type, ...], Any]]] = {
         "brightness": (0.35, (int, float), _between(0.0, 1.0)),
         "supply_ma": (4000, int, _between(100, 100_000)),
         "pin": ("", str, _pin),
+        "language": ("en", str, _language),
     },
     "panel": {
         "host": ("127.0.0.1", str, None),

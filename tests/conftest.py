@@ -13,6 +13,13 @@ hold_time = 0.15
 """
 
 
+@pytest.fixture(autouse=True)
+def english_by_default(monkeypatch):
+    """Tests read English unless they choose a language: the machine's locale must not leak in."""
+    for name in ("PEGBOARD_LANG", "LC_ALL", "LC_MESSAGES", "LANG", "LANGUAGE"):
+        monkeypatch.delenv(name, raising=False)
+
+
 @pytest.fixture
 def board(request, tmp_path):
     """A whole simulated board: real game file, real firmware behind a pty, mock GPIO.
