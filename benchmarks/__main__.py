@@ -1,4 +1,7 @@
-"""Run the benchmarks: ``python -m benchmarks`` (all) or ``python -m benchmarks scoring``."""
+"""Run the benchmarks: ``python -m benchmarks`` (all) or ``python -m benchmarks scoring``.
+
+Options after the names go to the benchmarks: ``python -m benchmarks panel --seconds 10``.
+"""
 
 import importlib
 import pkgutil
@@ -21,4 +24,7 @@ def main(names: list[str]) -> None:
 
 
 if __name__ == "__main__":
-    main(sys.argv[1:])
+    args = sys.argv[1:]
+    split = next((i for i, arg in enumerate(args) if arg.startswith("-")), len(args))
+    sys.argv = [sys.argv[0], *args[split:]]
+    main(args[:split])

@@ -31,7 +31,7 @@ from pegboard.board.svg import board_svg
 from pegboard.config import Config
 from pegboard.errors import PegboardError, RuleError
 from pegboard.game import Settings, Table
-from pegboard.game.state import State
+from pegboard.game.state import Count, Phase, State
 from pegboard.inputs import Advance, Controls, Entry, Peg, Turn, Undo, load_pins, make_factory
 from pegboard.leds import open_driver
 from pegboard.paths import games_path
@@ -43,6 +43,8 @@ log = logging.getLogger(__name__)
 FLASH_SECONDS = 1.5  # a refused entry flashes its track this long
 FPS = 25  # LED frames per second while something moves (blink, flash, win)
 HEELS = 2
+SIM_STEPS = 30  # the most steps one on-screen turn of a simulated dial may take
+MAX_TARGET = 999  # the panel's limit on a game's target
 
 
 class Board:
@@ -164,12 +166,20 @@ class Board:
             "version": version,
             "sim": self.sim,
             "layout": self.layout.name,
+            "tracks": len(self.layout.tracks),
+            "game_id": self.table.game_id,
             "game_hole": self.layout.game,
             "brightness": self.leds.brightness,
             "message": message,
             "pending": [self.entry.value(seat) or None for seat in range(4)],
             "game": None if state is None else self._game_view(state),
         }
+
+    @property
+    def counting(self) -> bool:
+        """True during the show of a deal, when discard advice would help a count."""
+        state = self._state()
+        return state is not None and state.phase is Phase.SHOW
 
     def _state(self) -> State | None:
         try:
@@ -179,22 +189,18 @@ class Board:
 
     def _game_view(self, state: State) -> dict[str, Any]:
         view = state.as_dict()
-        window = state.claims[state.window] if state.window is not None else None
+        known = state.known_cards()
         view.update(
             target=state.target,
             seats=[
                 {"name": name, "side": state.side_of(s)} for s, name in enumerate(state.players)
             ],
             summary=summary(state),
-            used=[str(card) for card in state.known_cards()],
+            due_name=None if state.due is None else state.name(state.due),
+            used=[str(card) for card in known],
+            known={str(card): _whose(count) for card, count in known.items()},
             skunk_lines=[line for line in (61, 91) if line < state.target],
-            muggins_open=None
-            if window is None
-            else {
-                "side": window.side,
-                "seat": window.seat,
-                "missed": -window.difference if window.verdict == "under" else None,
-            },
+            muggins_open=_muggins_open(state),
         )
         return view
 
@@ -361,15 +367,19 @@ def _new_game(board: Board, args: _Args) -> str:
     players = tuple(args.get("players", list))
     if not all(isinstance(p, str) and 0 < len(p.strip()) <= 20 for p in players):
         raise RuleError("each player needs a name of 1 to 20 characters")
+    target = args.get("target", int, 0)
+    if not 0 <= target <= MAX_TARGET:
+        raise RuleError(f"a game is played to at most {MAX_TARGET} (0: the variant's own)")
     settings = Settings(
         players=tuple(p.strip() for p in players),
         variant=args.get("variant", str, "standard"),
-        target=args.get("target", int, 0),
+        target=target,
         muggins=args.get("muggins", bool, False),
         over_count=args.get("over_count", str, "correct"),
         skunk=args.get("skunk", str, "double"),
-        match_games=args.get("match", int, 1),
+        match_games=args.get("match_games", int, 1),
         match_scoring=args.get("match_scoring", str, "home"),
+        colours=tuple(args.get("colours", list, [])),
     )
     tracks = len(board.layout.tracks)
     if settings.sides > tracks:
@@ -416,7 +426,10 @@ def _sim(method: str, *names: str) -> Callable[[Board, _Args], str]:
     def run(board: Board, args: _Args) -> str:
         if not board.sim:
             raise RuleError("the on-screen dials work on the simulated board only")
-        getattr(board.controls, method)(*(args.get(name, int) for name in names))
+        values = {name: args.get(name, int) for name in names}
+        if not 0 < abs(values.get("steps", 1)) <= SIM_STEPS:
+            raise RuleError(f"turn the dial 1 to {SIM_STEPS} steps at a time, either way")
+        getattr(board.controls, method)(*values.values())
         return ""
 
     return run
@@ -460,6 +473,29 @@ ACTIONS: dict[str, Callable[[Board, _Args], str]] = {
     "sim_advance": _sim("sim_advance"),
     "brightness": _brightness,
 }
+
+
+def _muggins_open(state: State) -> dict[str, Any] | None:
+    """The count open to Muggins: whose, what was claimed, and the points it missed
+    (None when its cards were not given, so the game cannot tell)."""
+    if state.window is None or not state.settings.muggins:
+        return None
+    claim = state.claims[state.window]
+    return {
+        "side": claim.side,
+        "seat": claim.seat,
+        "kind": claim.kind,
+        "name": state.name(Count(claim.seat, claim.kind)),
+        "claimed": claim.claimed,
+        "cards": None if claim.cards is None else [str(card) for card in claim.cards],
+        "verdict": claim.verdict,
+        "missed": -claim.difference if claim.verdict == "under" else None,
+    }
+
+
+def _whose(count: Count | None) -> dict[str, Any] | None:
+    """A seen card's hand or crib; None for the starter."""
+    return None if count is None else {"seat": count.seat, "kind": count.kind}
 
 
 def summary(state: State) -> str:
@@ -540,6 +576,9 @@ def serve(
     from pegboard import systemd
     from pegboard.panel import create_app
 
+    # A wrong layout or pin map stops start-up before anything is written.
+    load_layout(config.board["layout"])
+    load_pins(override=config.pins or None)
     data_dir.mkdir(parents=True, exist_ok=True)
     pin, new = board_pin(config, data_dir)
     board = Board(config, data_dir, sim=sim)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import re
 
 import pytest
@@ -219,3 +220,230 @@ def test_logout(client, signed_in):
     response = client.post("/api/logout", json={}, headers={"X-CSRF-Token": signed_in})
     assert response.get_json()["signed_in"] is False
     assert act(client, response.get_json()["csrf"], "undo").status_code == 401
+
+
+# --- discard advice -------------------------------------------------------------------------
+
+
+def test_advice_is_open_and_best_first(client):
+    response = client.get("/api/advice?cards=5H,5C,JD,QS,2C,9H&role=dealer&players=2")
+    assert response.status_code == 200
+    advice = response.get_json()["advice"]
+    assert len(advice) == 15  # every way to lay two of six away
+    assert advice[0]["discard"] == ["2♣", "9♥"]
+    assert advice[0]["net"] >= advice[-1]["net"]
+    pone = client.get("/api/advice?cards=5H,5C,JD,QS,2C,9H&role=pone").get_json()["advice"]
+    assert pone[0]["net"] < advice[0]["net"]  # the crib counts against the pone
+
+
+def test_no_advice_during_a_count(client, signed_in):
+    act(client, signed_in, "new_game", players=["Ann", "Bob"], dealer=0)
+    query = "/api/advice?cards=5H,5C,JD,QS,2C,9H&role=pone&players=2"
+    assert client.get(query).status_code == 200  # while discarding
+    act(client, signed_in, "starter", card="4D")
+    act(client, signed_in, "advance")
+    response = client.get(query)
+    assert response.status_code == 409
+    assert response.get_json() == {"error": "no advice during a count"}
+
+
+@pytest.mark.parametrize(
+    ("query", "says"),
+    [
+        ("cards=5H,5C,JD,QS&role=dealer", "5 to 7 cards"),
+        ("cards=5H,5C,JD,QS,2C,9H", "role=dealer or role=pone"),
+        ("cards=5H,5C,JD,QS,2C,9H&role=crib", "role=dealer or role=pone"),
+        ("cards=5H,5C,JD,QS,2C,9H&role=pone&players=5", "players=2, 3 or 4"),
+        ("cards=5H,5C,JD,QS,2C,9H&role=pone&players=3", "with 3 players"),
+        ("cards=5H,5H,JD,QS,2C,9H&role=pone", "given twice"),
+        ("cards=5H,5C,JD,QS,2C,<b>&role=pone", "<b>"),
+        ("cards=" + "x" * 5000 + "&role=pone", "5 to 7 cards"),
+    ],
+)
+def test_bad_advice_requests_get_a_clear_400(client, query, says):
+    response = client.get(f"/api/advice?{query}")
+    assert response.status_code == 400
+    assert says in response.get_json()["error"]
+
+
+# --- settings, entries and what the page reads -----------------------------------------------
+
+
+def test_a_new_game_takes_every_setting(client, signed_in):
+    response = act(
+        client,
+        signed_in,
+        "new_game",
+        players=["Ann", "Bob", "Cat", "Dan"],
+        colours=["#112233", "#AABBCC"],
+        variant="lowball",
+        target=91,
+        muggins=True,
+        over_count="penalise",
+        skunk="triple",
+        match_games=3,
+        match_scoring="acc",
+        dealer=2,
+    )
+    assert response.status_code == 200
+    game = response.get_json()["state"]["game"]
+    assert game["settings"] == {
+        "players": ["Ann", "Bob", "Cat", "Dan"],
+        "variant": "lowball",
+        "target": 91,
+        "muggins": True,
+        "over_count": "penalise",
+        "skunk": "triple",
+        "match_games": 3,
+        "match_scoring": "acc",
+        "colours": ["#112233", "#AABBCC"],
+    }
+    assert [side["name"] for side in game["sides"]] == ["Ann & Cat", "Bob & Dan"]
+    assert [side["colour"] for side in game["sides"]] == ["#112233", "#AABBCC"]
+    assert game["dealer"] == 2 and game["match"]["needed"] == 4
+
+
+@pytest.mark.parametrize(
+    ("settings", "says"),
+    [
+        ({"colours": ["#112233"]}, "give 2 colours"),
+        ({"colours": ["red", "blue"]}, "give 2 colours"),
+        ({"match_games": 2}, "odd number"),
+        ({"skunk": "quadruple"}, "skunk is one of"),
+        ({"over_count": "ignore"}, "over_count is one of"),
+        ({"target": 10**6}, "at most 999"),
+        ({"players": ["Ann", "Ann"]}, "same name"),
+        ({"dealer": 7}, "no player 7"),
+    ],
+)
+def test_bad_settings_are_refused_and_keep_the_game(client, signed_in, board, settings, says):
+    act(client, signed_in, "new_game", players=["Ann", "Bob"], dealer=0)
+    before = board.table.state
+    response = act(client, signed_in, "new_game", **{"players": ["Cat", "Dan"], **settings})
+    assert response.status_code in (400, 409)
+    assert says in response.get_json()["error"]
+    assert board.table.state == before
+
+
+def test_the_state_tells_whose_each_seen_card_is(client, signed_in):
+    act(client, signed_in, "new_game", players=["Ann", "Bob"], dealer=0)
+    act(client, signed_in, "starter", card="5D")
+    game = act(client, signed_in, "lay", seat=1, card="10H").get_json()["state"]["game"]
+    assert game["known"] == {"10♥": {"seat": 1, "kind": "hand"}, "5♦": None}
+    assert sorted(game["used"]) == ["10♥", "5♦"]
+
+
+def test_an_over_count_is_taken_back_and_penalised_in_the_history(client, signed_in):
+    act(client, signed_in, "new_game", players=["Ann", "Bob"], dealer=0, over_count="penalise")
+    act(client, signed_in, "starter", card="5D")
+    act(client, signed_in, "advance")
+    response = act(client, signed_in, "claim", seat=1, points=12, cards=["10H", "5H", "JS", "4D"])
+    body = response.get_json()
+    assert body["said"] == "12: over by 2; pegged 10."
+    game = body["state"]["game"]
+    assert game["scores"] == [2, 10]  # Bob pegs the true 10, Ann the 2 he claimed too many
+    bob, penalty = game["history"][-2:]
+    assert (bob["side"], bob["points"], bob["cards"]) == (1, 10, ["10♥", "5♥", "J♠", "4♦"])
+    assert (penalty["side"], penalty["points"], penalty["kind"]) == (0, 2, "penalty")
+
+
+def test_muggins_on_a_count_pegged_without_its_cards(client, signed_in):
+    act(client, signed_in, "new_game", players=["Ann", "Bob"], dealer=0, muggins=True)
+    act(client, signed_in, "starter", card="5D")
+    act(client, signed_in, "advance")
+    game = act(client, signed_in, "claim", seat=1, points=8).get_json()["state"]["game"]
+    assert game["muggins_open"] == {
+        "side": 1,
+        "seat": 1,
+        "kind": "hand",
+        "name": "Bob's hand",
+        "claimed": 8,
+        "cards": None,
+        "verdict": "unchecked",
+        "missed": None,
+    }
+    # Ann names the cards: the game checks them and pegs her what was really missed.
+    response = act(client, signed_in, "muggins", seat=0, points=5, cards=["10H", "5H", "JS", "4D"])
+    game = response.get_json()["state"]["game"]
+    assert game["scores"] == [2, 8]  # true 10, claimed 8: two missed, not five
+    assert game["history"][-1]["why"] == "muggins on Bob's hand"
+    assert game["history"][-1]["cards"] == ["10♥", "5♥", "J♠", "4♦"]
+    assert game["muggins_open"] is None
+
+
+def test_muggins_by_a_partner_or_when_off_is_refused(client, signed_in, board):
+    act(client, signed_in, "new_game", players=["Ann", "Bob"], dealer=0)
+    act(client, signed_in, "starter", card="5D")
+    act(client, signed_in, "advance")
+    game = act(client, signed_in, "claim", seat=1, points=8).get_json()["state"]["game"]
+    assert game["muggins_open"] is None  # Muggins is off in this game
+    before = board.table.state
+    response = act(client, signed_in, "muggins", seat=0, points=2)
+    assert response.status_code == 409 and "off" in response.get_json()["error"]
+    assert board.table.state == before
+
+
+def test_heels_undo_redo_and_the_next_deal(client, signed_in):
+    act(client, signed_in, "new_game", players=["Ann", "Bob"], dealer=0, target=31)
+    game = act(client, signed_in, "starter", card="JC").get_json()["state"]["game"]
+    assert game["scores"] == [2, 0] and game["history"][-1]["cards"] == ["J♣"]
+    game = act(client, signed_in, "undo").get_json()["state"]["game"]
+    assert game["scores"] == [0, 0] and game["can_redo"]
+    game = act(client, signed_in, "redo").get_json()["state"]["game"]
+    assert game["scores"] == [2, 0] and not game["can_redo"]
+    act(client, signed_in, "advance")
+    for seat, points in ((1, 4), (0, 6), (0, 2)):
+        act(client, signed_in, "claim", seat=seat, points=points)
+    game = act(client, signed_in, "advance").get_json()["state"]["game"]
+    assert (game["deal"], game["dealer"], game["phase"]) == (2, 1, "discard")
+    assert act(client, signed_in, "advance").status_code == 409  # the starter comes first
+
+
+def test_a_match_goes_on_to_its_next_game(client, signed_in):
+    act(client, signed_in, "new_game", players=["Ann", "Bob"], dealer=0, target=5, match_games=3)
+    act(client, signed_in, "starter", card=None)
+    game = act(client, signed_in, "claim", seat=1, points=6, kind="play").get_json()["state"]
+    game = game["game"]
+    assert game["phase"] == "over" and game["match"]["points"] == [0, 1]
+    assert "won" in game["summary"]
+    game = act(client, signed_in, "next_game").get_json()["state"]["game"]
+    assert game["game"] == 2 and game["scores"] == [0, 0] and game["dealer"] == 1
+    assert game["match"]["games"][0]["winner"] == 1
+
+
+def test_brightness_from_the_panel(client, signed_in, board):
+    response = act(client, signed_in, "brightness", level=0.5)
+    assert response.get_json()["state"]["brightness"] == 0.5
+    assert act(client, signed_in, "brightness", level=2).status_code == 409
+    assert act(client, signed_in, "brightness", level="max").status_code == 409
+    assert board.leds.brightness == 0.5
+
+
+def test_the_on_screen_dials_peg(client, signed_in, board):
+    act(client, signed_in, "new_game", players=["Ann", "Bob"], dealer=0)
+    act(client, signed_in, "sim_press", seat=0)  # the starter, no heels
+    state = act(client, signed_in, "sim_turn", seat=1, steps=3).get_json()["state"]
+    assert state["pending"][1] == 3
+    state = act(client, signed_in, "sim_press", seat=1).get_json()["state"]
+    assert state["game"]["scores"] == [0, 3] and state["pending"][1] is None
+    assert act(client, signed_in, "sim_hold", seat=1).get_json()["state"]["game"]["scores"] == [
+        0,
+        0,
+    ]
+    response = act(client, signed_in, "sim_turn", seat=1, steps=10**9)
+    assert response.status_code == 409 and "steps" in response.get_json()["error"]
+    assert act(client, signed_in, "sim_press", seat=9).status_code == 400
+
+
+def test_the_page_has_every_message_its_script_shows(client):
+    """A key missing from the page's messages would show a player the key itself."""
+    page = client.get("/").get_data(as_text=True)
+    block = re.search(r'<script type="application/json" id="messages">(.*?)</script>', page, re.S)
+    messages = json.loads(block.group(1))
+    script = client.get("/static/panel.js").get_data(as_text=True)
+    # the keys in the first argument of every t(...), and the one key built at run time
+    firsts = re.findall(r"\bt\(([^,)]*)", script)
+    used = {key for first in firsts for key in re.findall(r'"(\w+)"', first)}
+    used |= {f"kind_{kind}" for kind in ("fifteen", "pair", "run", "flush", "nobs")}
+    assert len(used) > 40 and used <= set(messages), used - set(messages)
+    assert all(isinstance(text, str) and text for text in messages.values())

@@ -15,7 +15,7 @@ from typing import Any
 from flask import Flask, jsonify
 from werkzeug.exceptions import HTTPException
 
-from pegboard.errors import PegboardError, RuleError
+from pegboard.errors import ConflictError, LinkError, PegboardError, RuleError, StoreError
 
 log = logging.getLogger(__name__)
 
@@ -80,6 +80,14 @@ def error_json(message: str, status: int):
     return jsonify(error=message), status
 
 
+def _status(error: PegboardError) -> int:
+    """409: the rules (or a simultaneous entry) refuse it; 503: the board's file or LEDs
+    failed; 400: the request itself is wrong."""
+    if isinstance(error, RuleError | ConflictError):
+        return 409
+    return 503 if isinstance(error, StoreError | LinkError) else 400
+
+
 def _install_error_handlers(app: Flask) -> None:
     @app.errorhandler(HTTPException)
     def http_error(error: HTTPException):
@@ -87,7 +95,7 @@ def _install_error_handlers(app: Flask) -> None:
 
     @app.errorhandler(PegboardError)
     def refused(error: PegboardError):
-        return error_json(str(error), 409 if isinstance(error, RuleError) else 400)
+        return error_json(str(error), _status(error))
 
     @app.errorhandler(Exception)
     def crashed(error: Exception):

@@ -11,6 +11,7 @@ from typing import Any
 
 from flask import Blueprint, Response, abort, current_app, jsonify, request, stream_with_context
 
+from pegboard.advice import advise
 from pegboard.cards import Card, parse_cards
 from pegboard.panel.auth import pin_required
 from pegboard.scoring import score_show
@@ -35,26 +36,12 @@ def body() -> dict[str, Any]:
     return data
 
 
-def field(data: dict[str, Any], name: str, kind: type | tuple[type, ...], default: Any = ...):
-    """One field of a JSON body, of the right type, or 400 naming it."""
-    if name not in data:
-        if default is ...:
-            abort(400, description=f"missing field {name!r}")
-        return default
-    value = data[name]
-    if not isinstance(value, kind) or (isinstance(value, bool) and bool not in _tuple(kind)):
-        abort(400, description=f"field {name!r} has the wrong type")
-    return value
-
-
-def _tuple(kind: type | tuple[type, ...]) -> tuple[type, ...]:
-    return kind if isinstance(kind, tuple) else (kind,)
-
-
-def cards_field(data: dict[str, Any], name: str) -> list[Card]:
-    tokens = field(data, name, list)
-    if len(tokens) > 7 or not all(isinstance(t, str) and len(t) <= 8 for t in tokens):
-        abort(400, description=f"field {name!r} must be a short list of cards")
+def cards_arg(name: str, least: int, most: int, usage: str) -> list[Card]:
+    """Cards given in the query string as ``name=5H,JD,...``: ``least`` to ``most`` of them,
+    or 400 with ``usage``."""
+    tokens = [t for t in request.args.get(name, "").split(",") if t]
+    if not least <= len(tokens) <= most or any(len(t) > 8 for t in tokens):
+        abort(400, description=usage)
     return parse_cards(tokens)
 
 
@@ -67,12 +54,28 @@ def healthz():
 @bp.get("/api/score")
 def score():
     """Score a hand with its starter: ``?hand=5H,5C,5S,JD&starter=5D&crib=1``. Changes nothing."""
-    hand = [t for t in request.args.get("hand", "").split(",") if t]
-    starter = request.args.get("starter", "")
-    if not hand or not starter or len(hand) > 6:
-        abort(400, description="give hand=CARD,CARD,... (3 to 6 cards) and starter=CARD")
+    usage = "give hand=CARD,CARD,... (3 to 6 cards) and starter=CARD"
+    hand = cards_arg("hand", 1, 6, usage)
+    (starter,) = cards_arg("starter", 1, 1, usage)
     crib = request.args.get("crib", "0") in ("1", "true", "yes")
-    return jsonify(score_show(parse_cards(hand), Card.parse(starter), crib=crib).as_dict())
+    return jsonify(score_show(hand, starter, crib=crib).as_dict())
+
+
+@bp.get("/api/advice")
+def advice():
+    """Which cards to lay away: ``?cards=5H,5C,JD,QS,2C,9H&role=dealer&players=2``.
+    Open to all, but never while a hand or crib is being counted."""
+    cards = cards_arg("cards", 5, 7, "give cards=CARD,CARD,... (the 5 to 7 cards dealt)")
+    role = request.args.get("role", "")
+    if role not in ("dealer", "pone"):
+        abort(400, description="give role=dealer or role=pone")
+    players = request.args.get("players", "2")
+    if players not in ("2", "3", "4"):
+        abort(400, description="give players=2, 3 or 4")
+    if table().counting:
+        abort(409, description="no advice during a count")
+    options = advise(cards, dealer=role == "dealer", players=int(players))
+    return jsonify(advice=[option.as_dict() for option in options])
 
 
 @bp.get("/api/state")

@@ -1,9 +1,10 @@
-"""The page itself: one HTML page, the board drawing, and the score-race chart."""
+"""The page itself: one HTML page and the board drawing."""
 
 from __future__ import annotations
 
 from flask import Blueprint, Response, render_template
 
+from pegboard.game.settings import PALETTE
 from pegboard.panel.api import table
 
 bp = Blueprint("pages", __name__)
@@ -11,7 +12,7 @@ bp = Blueprint("pages", __name__)
 
 @bp.get("/")
 def index():
-    return render_template("index.html")
+    return render_template("index.html", palette=PALETTE)
 
 
 @bp.get("/board.svg")

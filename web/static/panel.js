@@ -1,20 +1,42 @@
 // pegboard panel: follows the board live, verifies counts, and (with the PIN) pegs.
+// Every word shown comes from the page's #messages block (see index.html).
 "use strict";
 
-const RANKS = ["A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K"];
-const SUITS = ["♣", "♦", "♥", "♠"];
 const $ = (id) => document.getElementById(id);
 const el = (tag, props = {}, ...children) => {
   const node = Object.assign(document.createElement(tag), props);
-  for (const child of children) node.append(child);
+  node.append(...children);
   return node;
 };
-const isRed = (card) => /[♦♥]/.test(card);
+const SVG = "http://www.w3.org/2000/svg";
+const svgEl = (tag, attrs = {}) => {
+  const node = document.createElementNS(SVG, tag);
+  for (const [name, value] of Object.entries(attrs)) node.setAttribute(name, value);
+  return node;
+};
 
-let state = null;
+let MESSAGES = {};
+// A message of the page, its {placeholders} filled in.
+const t = (key, vars = {}) =>
+  (MESSAGES[key] ?? key).replace(/\{(\w+)\}/g, (_, name) => String(vars[name] ?? ""));
+
+const isRed = (card) => /[♦♥]/.test(card);
+const cardEl = (card, className = "") =>
+  el("span", { className: `c${isRed(card) ? " red" : ""} ${className}`.trim(), textContent: card });
+const sameCards = (a, b) => a.length === b.length && a.every((card) => b.includes(card));
+
+let state = null; // the board's latest snapshot
+let fresh = true; // the next snapshot is taken whatever its version (after a reconnect)
 let session = { signed_in: false, csrf: "" };
-let picked = { starter: null, hand: [] };
-let boardLoaded = null; // the layout whose SVG is in #board
+// The cards picked on this phone (kept over a reload); ``key`` is the deal they belong
+// to, ``due`` the count they were picked for.
+let picked = { key: null, due: null, starter: null, hand: [], lay: null };
+let scored = null; // {key, result} of /api/score for the picked cards
+let windowKey = null; // the count last open to Muggins
+let phase = null;
+let boardLoaded = null;
+let lastFrame = { holes: {} };
+let setupFilled = false;
 
 // --- talking to the board -------------------------------------------------------------
 
@@ -51,36 +73,93 @@ function follow() {
   const source = new EventSource("/api/events");
   source.addEventListener("state", (event) => show(JSON.parse(event.data)));
   source.addEventListener("frame", (event) => light(JSON.parse(event.data)));
-  source.onopen = () => setLive(true);
+  source.onopen = () => {
+    fresh = true; // a restarted board counts its versions from 1 again
+    setLive(true);
+  };
   source.onerror = () => setLive(false); // EventSource reconnects by itself
 }
 
 function setLive(on) {
   const live = $("live");
-  live.textContent = on ? "live" : "reconnecting…";
+  live.textContent = t(on ? "live" : "reconnecting");
   live.className = "live " + (on ? "on" : "off");
 }
 
-// --- drawing the state ----------------------------------------------------------------
+// --- the state ------------------------------------------------------------------------
 
 function show(next) {
-  if (state && next.version < state.version) return;
+  if (state && !fresh && next.version < state.version) return;
+  fresh = false;
   state = next;
   const game = state.game;
   document.body.dataset.phase = game ? game.phase : "none";
+  remember(game);
   drawBoard();
+  light(lastFrame);
   drawSides();
-  drawStatus();
-  drawPicker();
+  $("status").textContent = game ? game.summary : t("no_game");
   drawActions();
+  drawPicker();
+  rescore();
   drawHistory();
   drawMatch();
   drawSim();
+  fillSetup(game);
+  const brightness = $("brightness");
+  if (document.activeElement !== brightness) brightness.value = Math.round(state.brightness * 100);
 }
 
-let lastFrame = { holes: {} };
+// What this phone remembers across snapshots: the picked cards of this deal, the count due.
+function remember(game) {
+  const key = game ? `${state.game_id}/${game.game}/${game.deal}` : null;
+  if (key !== picked.key) {
+    const kept = loadPicked();
+    picked = kept && kept.key === key ? kept : { key, due: null, starter: null, hand: [], lay: null };
+    $("claim-points").value = "";
+  }
+  if (!game) return;
+  if (game.starter) picked.starter = game.starter;
+  if (game.phase !== phase) {
+    phase = game.phase;
+    const target = { discard: "starter", play: session.signed_in ? "lay" : "hand", show: "hand" }[phase];
+    if (target) setTarget(target);
+  }
+  const due = game.phase === "show" && game.due ? `${key}/${game.due.seat}/${game.due.kind}` : null;
+  if (due !== picked.due) {
+    picked.due = due;
+    if (due) prefillCount(game);
+  }
+  picked.lay = game.phase === "play" && !game.used.includes(picked.lay) ? picked.lay : null;
+  savePicked();
+}
 
-// The board drawing, lit exactly as the LED strips are (frames arrive on the live stream).
+// The count now due: its cards laid in the play are already known.
+function prefillCount(game) {
+  const { seat, kind } = game.due;
+  picked.hand = kind === "hand" ? game.play.laid.filter(([who]) => who === seat).map(([, card]) => card) : [];
+  $("claim-crib").checked = kind === "crib";
+  $("claim-points").value = "";
+}
+
+function loadPicked() {
+  try {
+    return JSON.parse(localStorage.getItem("pegboard.picked"));
+  } catch {
+    return null;
+  }
+}
+
+function savePicked() {
+  try {
+    localStorage.setItem("pegboard.picked", JSON.stringify(picked));
+  } catch {
+    // private mode: the picks live as long as the page
+  }
+}
+
+// --- the board and the scores ---------------------------------------------------------
+
 async function drawBoard() {
   if (!state.layout || boardLoaded === state.layout) return;
   boardLoaded = state.layout;
@@ -89,133 +168,62 @@ async function drawBoard() {
   light(lastFrame);
 }
 
+// The board drawing, lit as the LED strips are (frames arrive on the live stream). A
+// screen is no LED: each colour is shown at full strength, and its size tells what it
+// is: a peg (or anything as bright, like a dialled preview), a back peg, a faint mark.
 function light(frame) {
   lastFrame = frame;
   const svg = $("board").querySelector("svg");
   if (!svg) return;
-  svg.querySelectorAll("[data-lit]").forEach((hole) => {
-    hole.removeAttribute("data-lit");
+  for (const hole of svg.querySelectorAll("[data-lit]")) {
+    delete hole.dataset.lit;
     hole.style.fill = "";
+  }
+  const roles = {};
+  const game = state && state.game;
+  (game ? game.sides : []).forEach((side, track) => {
+    roles[`t${track}h${Math.min(side.back, state.game_hole)}`] = "back";
+    roles[`t${track}h${Math.min(side.front, state.game_hole)}`] = "peg";
   });
-  for (const [id, colour] of Object.entries(frame.holes || {})) {
+  const holes = Object.entries(frame.holes || {}).map(([id, colour]) => {
+    const rgb = [1, 3, 5].map((at) => parseInt(colour.slice(at, at + 2), 16));
+    return [id, rgb, Math.max(...rgb)];
+  });
+  const front = holes.filter(([id]) => roles[id] === "peg").map(([, , level]) => level);
+  const bright = front.length ? 0.6 * Math.min(...front) : Infinity;
+  for (const [id, rgb, level] of holes) {
     const hole = svg.getElementById(id);
-    if (hole) {
-      hole.dataset.lit = "1";
-      hole.style.fill = colour;
-    }
+    if (!hole || !level) continue;
+    hole.dataset.lit = roles[id] || (level >= bright ? "peg" : "mark");
+    hole.style.fill = `rgb(${rgb.map((c) => Math.round((c * 255) / level)).join(",")})`;
   }
 }
 
 function drawSides() {
   const list = $("sides");
   list.replaceChildren();
-  if (!state.game) return;
-  state.game.sides.forEach((side, index) => {
-    const pending = state.pending.find((p, seat) => p !== null && state.game.seats[seat].side === index);
-    const item = el("li", { className: state.game.winner === index ? "winner" : "" },
+  const game = state.game;
+  if (!game) return;
+  game.sides.forEach((side, index) => {
+    const item = el("li", { className: game.winner === index ? "winner" : "" },
       el("div", { className: "name", textContent: side.name }),
       el("div", { className: "score", textContent: side.front }),
-      el("div", { className: "back", textContent: `back peg ${side.back}` }));
-    if (pending !== undefined) {
-      item.append(el("div", { className: "pending" }, "dial ", el("b", { textContent: `+${pending}` })));
+      el("div", { className: "back", textContent: t("back_peg", { n: side.back }) }));
+    const dialled = state.pending.find((p, seat) => p !== null && game.seats[seat]?.side === index);
+    if (dialled !== undefined) {
+      item.append(el("div", { className: "pending" }, el("b", { textContent: t("dialled", { n: dialled }) })));
     }
+    item.dataset.side = index;
     item.style.setProperty("--side", side.colour);
     list.append(item);
   });
 }
 
-function drawStatus() {
-  const game = state.game;
-  $("status").textContent = game ? game.summary : "No game yet: start one below.";
+// --- entering scores: the starter, the play, moving on ---------------------------------
+
+function button(text, onclick, className = "") {
+  return el("button", { type: "button", textContent: text, className, onclick });
 }
-
-// --- picking cards --------------------------------------------------------------------
-
-function drawPicker() {
-  const picker = $("picker");
-  if (!picker.childElementCount) {
-    for (const suit of SUITS) {
-      for (const rank of RANKS) {
-        const card = rank + suit;
-        picker.append(el("button", {
-          type: "button", textContent: card, className: isRed(card) ? "red" : "",
-          onclick: () => pick(card), ariaPressed: "false", ariaLabel: cardName(card),
-        }));
-      }
-    }
-  }
-  const game = state && state.game;
-  if (game && game.starter && picked.starter !== game.starter) picked.starter = game.starter;
-  const used = new Set(game ? game.used : []);
-  for (const button of picker.children) {
-    const card = button.textContent;
-    const mine = card === picked.starter || picked.hand.includes(card);
-    button.disabled = used.has(card) && !mine;
-    button.ariaPressed = String(mine);
-    button.classList.toggle("starter", card === picked.starter);
-  }
-  $("picked-starter").textContent = picked.starter || "–";
-  $("picked-hand").textContent = picked.hand.join(" ") || "–";
-}
-
-function cardName(card) {
-  const names = { A: "ace", J: "jack", Q: "queen", K: "king" };
-  const suits = { "♣": "clubs", "♦": "diamonds", "♥": "hearts", "♠": "spades" };
-  const rank = card.slice(0, -1);
-  return `${names[rank] || rank} of ${suits[card.slice(-1)]}`;
-}
-
-function pick(card) {
-  const target = document.querySelector("input[name=target]:checked").value;
-  if (target === "starter") {
-    picked.starter = picked.starter === card ? null : card;
-    picked.hand = picked.hand.filter((c) => c !== card);
-    if (picked.starter) document.querySelector("input[name=target][value=hand]").checked = true;
-  } else if (picked.hand.includes(card)) {
-    picked.hand = picked.hand.filter((c) => c !== card);
-  } else if (picked.hand.length < 6 && card !== picked.starter) {
-    picked.hand.push(card);
-  }
-  drawPicker();
-}
-
-async function verify() {
-  const claimed = $("claim-points").value;
-  if (!picked.starter || picked.hand.length < 3) {
-    return say("Pick the starter and the hand's cards first.");
-  }
-  const query = new URLSearchParams({
-    hand: picked.hand.join(","), starter: picked.starter, crib: $("claim-crib").checked ? "1" : "0",
-  });
-  try {
-    const result = await api(`/api/score?${query}`);
-    drawBreakdown(result, claimed === "" ? null : Number(claimed));
-    say("");
-  } catch (error) {
-    say(error.message);
-  }
-}
-
-function drawBreakdown(result, claimed) {
-  const verdict = $("verdict");
-  verdict.replaceChildren(el("span", { textContent: `True score: ${result.total}. ` }));
-  if (claimed !== null) {
-    const diff = claimed - result.total;
-    const [kind, text] = diff === 0 ? ["exact", "Exact."]
-      : diff < 0 ? ["under", `Under by ${-diff}.`] : ["over", `Over by ${diff}.`];
-    verdict.append(el("span", { className: kind, textContent: `Claimed ${claimed}: ${text}` }));
-  }
-  const list = el("ul");
-  for (const item of result.items) {
-    const cards = el("span", { className: "cards" });
-    for (const card of item.cards) cards.append(el("span", { className: "c" + (isRed(card) ? " red" : ""), textContent: card }));
-    list.append(el("li", {}, el("span", { className: "kind", textContent: item.kind }), cards,
-      el("span", { textContent: ` ${item.points}` })));
-  }
-  $("breakdown").replaceChildren(el("p", { className: "call", textContent: `“${result.call}”` }), list);
-}
-
-// --- entering scores ------------------------------------------------------------------
 
 function drawActions() {
   const box = $("actions");
@@ -223,144 +231,361 @@ function drawActions() {
   document.querySelector("#enter .needs-pin").hidden = session.signed_in;
   const game = state.game;
   if (!game || !session.signed_in) return;
-  const group = (label, ...buttons) => box.append(el("div", { className: "group" },
-    el("span", { textContent: label }), ...buttons));
-  const button = (text, action, args, quiet = false) => el("button", {
-    type: "button", textContent: text, className: quiet ? "quiet" : "", onclick: () => act(action, args),
-  });
+  const group = (who, ...children) =>
+    box.append(el("div", { className: "group" }, ...(who ? [el("span", { className: "who", textContent: who })] : []), ...children));
   if (game.phase === "over") {
-    if (!game.match.winner && game.match.needed) group("Match", button("Next game", "next_game", {}));
-    return;
+    if (game.match.winner === null) group("", button(t("next_game"), () => act("next_game")));
+    else {
+      if (game.settings.match_games > 1) box.append(el("p", { textContent: t("match_won", { name: game.sides[game.match.winner].name }) }));
+      box.append(el("p", { className: "hint", textContent: t("game_over") }));
+    }
+  } else if (game.phase === "discard") {
+    const turn = button(picked.starter ? t("turn_starter", { card: picked.starter }) : t("pick_starter"),
+      () => act("starter", { card: picked.starter }));
+    turn.disabled = !picked.starter;
+    group("", turn,
+      button(t("turned_blank"), () => act("starter", { card: null }), "quiet"),
+      button(t("heels_blank"), () => act("starter", { card: null, heels: true }), "quiet"));
+    box.append(el("p", { className: "hint", textContent: t("heels_hint") }));
+  } else if (game.phase === "play") {
+    drawPlay(game, group, box);
+  } else if (game.due) {
+    group("", el("span", { textContent: t("count_is_due", { name: game.due_name }) }),
+      el("a", { href: "#count", textContent: t("go_count_below") }));
+  } else {
+    group(t("show_done"), button(t("next_deal"), () => act("advance")));
   }
-  if (game.phase === "discard") {
-    group("Starter",
-      button(picked.starter ? `Turn ${picked.starter}` : "Pick the starter above", "starter",
-        { card: picked.starter }),
-      button("Turned, not entered", "starter", { card: null }, true));
-  }
-  if (game.phase === "play") {
-    game.seats.forEach((seat, index) => {
-      const buttons = [1, 2, 3, 4, 6].map((n) => button(`+${n}`, "claim", { seat: index, points: n, kind: "play" }, true));
-      buttons.push(button("Go", "go", { seat: index }, true));
-      if (picked.hand.length === 1) buttons.push(button(`Lay ${picked.hand[0]}`, "lay", { seat: index, card: picked.hand[0] }));
-      group(seat.name, ...buttons);
-    });
-    group("", button("End of the play: to the show", "advance", {}));
-  }
-  if (game.phase === "show" && game.due) {
-    const claimed = () => Number($("claim-points").value || 0);
-    const cards = () => (picked.hand.length ? picked.hand : null);
-    group(game.due.text, el("button", {
-      type: "button", textContent: "Peg the claimed count",
-      onclick: () => act("claim", { seat: game.due.seat, points: claimed(), kind: game.due.kind, cards: cards() }),
-    }));
-  }
-  if (game.muggins_open) {
-    const open = game.muggins_open;
-    game.seats.forEach((seat, index) => {
-      if (seat.side === open.side) return;
-      group(seat.name, el("button", {
-        type: "button", textContent: `Muggins! (${open.missed ?? "?"})`,
-        onclick: () => act("muggins", { seat: index, points: open.missed ?? claimedMuggins() }),
-      }));
-    });
-  }
-  if (game.phase === "show" && !game.due) group("", button("Next deal", "advance", {}));
 }
 
-const claimedMuggins = () => Number($("claim-points").value || 0);
+function drawPlay(game, group, box) {
+  const play = game.play;
+  const pile = play.pile.length ? t("play_pile", { count: play.count, cards: play.pile.join(" ") }) : t("play_count", { count: play.count });
+  box.append(el("p", { className: "pile", textContent: pile }));
+  if (play.mode !== "points" && play.turn !== null) {
+    const name = game.seats[play.turn].name;
+    const turn = () => state.game.play.turn; // whose turn it is when tapped
+    const lay = button(picked.lay ? t("lay", { card: picked.lay }) : t("pick_lay", { name }),
+      () => act("lay", { seat: turn(), card: picked.lay }));
+    lay.disabled = !picked.lay;
+    const go = button(t("go"), () => act("go", { seat: turn() }), "quiet");
+    go.disabled = !play.pile.length;
+    group(t("to_lay", { name }), lay, go);
+  }
+  if (play.mode !== "cards") {
+    box.append(el("p", { className: "hint", textContent: t("play_by_hand") }));
+    game.seats.forEach((seat, index) => {
+      const chips = [1, 2, 3, 4, 5, 6].map((n) =>
+        button(`+${n}`, () => act("claim", { seat: index, points: n, kind: "play" }), "quiet chip"));
+      group(seat.name, ...chips);
+    });
+  }
+  group("", button(t("end_play"), () => act("advance")));
+}
+
+// --- picking cards --------------------------------------------------------------------
+
+const target = () => document.querySelector("input[name=pick]:checked").value;
+
+function setTarget(value) {
+  document.querySelector(`input[name=pick][value=${value}]`).checked = true;
+}
+
+function drawPicker() {
+  const game = state && state.game;
+  const laying = Boolean(game && game.phase === "play" && game.play.mode !== "points" && session.signed_in);
+  $("lay-target").hidden = !laying;
+  document.querySelectorAll(".lay-only").forEach((node) => { node.hidden = !laying; });
+  if (target() === "lay" && !laying) setTarget("hand");
+  const known = (game && game.known) || {};
+  const due = game && game.phase === "show" ? game.due : null;
+  const mine = new Set([picked.starter, ...picked.hand, picked.lay].filter(Boolean));
+  for (const button of $("picker").querySelectorAll("button")) {
+    const card = button.dataset.card;
+    const owner = known[card];
+    const used = card in known && !mine.has(card);
+    button.classList.toggle("used", used);
+    button.classList.toggle("starter", card === picked.starter);
+    button.ariaPressed = String(mine.has(card));
+    button.disabled = used && (target() !== "hand" || owner === null
+      || (due !== null && !(owner.seat === due.seat && owner.kind === due.kind)));
+  }
+  const row = (id, cards) => $(id).replaceChildren(...(cards.length ? cards.map((c) => cardEl(c, id === "picked-starter" ? "starter" : "")) : [t("nothing_picked")]));
+  row("picked-starter", picked.starter ? [picked.starter] : []);
+  row("picked-hand", picked.hand);
+  row("picked-lay", picked.lay ? [picked.lay] : []);
+}
+
+function pick(card) {
+  const game = state && state.game;
+  const starterFixed = game && game.starter;
+  switch (target()) {
+    case "starter":
+      if (starterFixed) {
+        setTarget("hand"); // the game knows the starter: a tap picks the hand
+        return pick(card);
+      }
+      picked.starter = picked.starter === card ? null : card;
+      picked.hand = picked.hand.filter((c) => c !== card);
+      if (picked.starter) setTarget("hand");
+      break;
+    case "lay":
+      picked.lay = picked.lay === card ? null : card;
+      break;
+    default:
+      if (picked.hand.includes(card)) picked.hand = picked.hand.filter((c) => c !== card);
+      else if (picked.hand.length < 7 && card !== picked.starter) picked.hand.push(card);
+  }
+  savePicked();
+  drawPicker();
+  drawActions();
+  rescore();
+}
+
+// --- verifying a count ----------------------------------------------------------------
+
+let scoring = 0;
+
+async function rescore() {
+  const key = `${picked.starter}|${picked.hand.join(",")}|${$("claim-crib").checked}`;
+  if (scored && scored.key === key) return drawCount();
+  if (!picked.starter || picked.hand.length < 3 || picked.hand.length > 6) {
+    scored = null;
+    return drawCount();
+  }
+  const query = new URLSearchParams({ hand: picked.hand.join(","), starter: picked.starter, crib: $("claim-crib").checked ? "1" : "0" });
+  const ticket = ++scoring;
+  try {
+    const result = await api(`/api/score?${query}`);
+    if (ticket !== scoring) return; // a newer pick is on its way
+    scored = { key, result };
+  } catch (error) {
+    scored = null;
+    say(error.message);
+  }
+  drawCount();
+}
+
+const claimed = () => {
+  const value = $("claim-points").value;
+  return value === "" ? null : Math.max(0, Math.floor(Number(value)));
+};
+
+function verdictText(total, claim) {
+  const diff = claim - total;
+  const [kind, verdict] = diff === 0 ? ["exact", t("exact")] : diff < 0 ? ["under", t("under", { n: -diff })] : ["over", t("over", { n: diff })];
+  return el("span", { className: kind, textContent: t("claimed_verdict", { claimed: claim, verdict }) });
+}
+
+// A show with its verdict, the call, the cards, and one line per item that lights its cards.
+function renderShow(box, show, claim) {
+  const verdict = el("p", { className: "verdict" }, t("true_score", { total: show.total }));
+  if (claim !== null) verdict.append(" · ", verdictText(show.total, claim));
+  const cards = el("div", { className: "cards big", ariaLabel: t("show_cards") },
+    ...show.hand.map((c) => cardEl(c)), cardEl(show.starter, "starter"));
+  const light = (lit) => {
+    for (const node of cards.children) {
+      node.classList.toggle("lit", lit !== null && lit.includes(node.textContent));
+      node.classList.toggle("dim", lit !== null && !lit.includes(node.textContent));
+    }
+  };
+  let pinned = null;
+  const list = el("ul", { className: "breakdown" });
+  for (const item of show.items) {
+    const line = el("button", { type: "button", ariaPressed: "false" },
+      el("span", { className: "kind", textContent: t(`kind_${item.kind}`) }),
+      el("span", { className: "cards" }, ...item.cards.map((c) => cardEl(c))),
+      el("span", { className: "pts", textContent: `${item.points}` }));
+    line.dataset.cards = item.cards.join(" ");
+    line.onpointerenter = line.onfocus = () => light(item.cards);
+    line.onpointerleave = line.onblur = () => light(pinned);
+    line.onclick = () => {
+      pinned = pinned === item.cards ? null : item.cards;
+      for (const other of list.querySelectorAll("button")) other.ariaPressed = String(other === line && pinned !== null);
+      light(pinned);
+    };
+    list.append(el("li", {}, line));
+  }
+  box.replaceChildren(verdict, el("p", { className: "call", textContent: t("call", { call: show.call }) }), cards,
+    el("p", { className: "hint", textContent: t("tap_line") }), list);
+}
+
+function drawCount() {
+  const result = $("result");
+  const fits = scored && scored.result.starter === picked.starter && sameCards(scored.result.hand, picked.hand);
+  result.hidden = !fits;
+  if (fits) renderShow(result, scored.result, claimed());
+  drawPegCount();
+  drawMuggins();
+}
+
+// Pegging the count due, with the cards picked when there are any (the game checks them).
+function drawPegCount() {
+  const game = state && state.game;
+  const due = game && game.phase === "show" ? game.due : null;
+  const box = $("peg-count");
+  box.hidden = !(due && session.signed_in);
+  if (box.hidden) return;
+  const points = claimed();
+  $("due-text").textContent = t("count_is_due", { name: game.due_name });
+  const peg = $("peg-claim");
+  peg.textContent = t("peg_count", { n: points ?? "?", name: game.due_name });
+  peg.disabled = points === null;
+  $("peg-hint").textContent = t(picked.hand.length ? "peg_count_checked" : "peg_count_unchecked");
+}
+
+function pegCount() {
+  const due = state.game.due;
+  act("claim", { seat: due.seat, kind: due.kind, points: claimed(), cards: picked.hand.length ? picked.hand : null });
+}
+
+// The last count of this deal, open to Muggins: what the game knows, or what the cards
+// picked here say; the opponents call it.
+function drawMuggins() {
+  const game = state && state.game;
+  const open = game && game.muggins_open;
+  const box = $("muggins");
+  box.hidden = !open;
+  if (!open) {
+    windowKey = null;
+    return;
+  }
+  const claim = game.claims[game.claims.length - 1];
+  const key = `${picked.key}/${game.claims.length}`;
+  const points = $("muggins-points");
+  let missed = open.missed;
+  let text = open.missed !== null ? t("muggins_under", { name: open.name, claimed: open.claimed, n: missed }) : null;
+  // Unchecked: the cards picked here tell what was missed; the game checks them too when
+  // it knows the starter, else only the points go.
+  const fromPicks = open.kind !== "play" && open.cards === null && scored
+    && scored.result.starter === picked.starter && sameCards(scored.result.hand, picked.hand);
+  if (text === null && fromPicks) {
+    missed = scored.result.total - open.claimed;
+    const vars = { name: open.name, claimed: open.claimed, total: scored.result.total, n: missed };
+    text = t(missed > 0 ? "muggins_picked" : "muggins_exact", vars);
+  }
+  const unchecked = open.kind === "play" ? "muggins_play" : "muggins_unchecked";
+  $("muggins-text").textContent = text ?? t(unchecked, { name: open.name, claimed: open.claimed });
+  if (key !== windowKey || (missed > 0 && points.value === "")) {
+    windowKey = key;
+    points.value = missed > 0 ? missed : "";
+  }
+  const shown = $("muggins-show");
+  shown.hidden = !(claim && claim.show);
+  if (claim && claim.show) renderShow(shown, claim.show, claim.claimed);
+  const buttons = $("muggins-buttons");
+  buttons.replaceChildren();
+  $("muggins-row").hidden = !session.signed_in;
+  if (!session.signed_in) return buttons.append(el("p", { className: "hint", textContent: t("muggins_pin") }));
+  const cards = fromPicks && game.starter ? picked.hand : null;
+  game.seats.forEach((seat, index) => {
+    if (seat.side === open.side) return;
+    const call = button(t("muggins_call", { caller: seat.name, n: points.value || "?" }),
+      () => act("muggins", { seat: index, points: Number(points.value), cards }), "warn");
+    call.disabled = !(Number(points.value) > 0);
+    buttons.append(call);
+  });
+}
 
 // --- history, race chart, match -------------------------------------------------------
 
 function drawHistory() {
   const list = $("history");
-  list.replaceChildren();
   const game = state.game;
-  if (!game) return;
-  for (const entry of [...game.history].reverse()) {
-    list.append(el("li", {},
-      el("span", { textContent: `${game.sides[entry.side].name} ` }),
+  $("undo").disabled = !(game && game.can_undo && session.signed_in);
+  $("redo").disabled = !(game && game.can_redo && session.signed_in);
+  if (!game) return list.replaceChildren();
+  const entries = [...game.history].reverse().map((entry) => {
+    const side = game.sides[entry.side];
+    const item = el("li", {},
+      el("span", { className: "who", textContent: side.name }),
       el("span", { className: "pts", textContent: `+${entry.points}` }),
-      el("span", { textContent: ` ${entry.why}${entry.cards.length ? " · " + entry.cards.join(" ") : ""} → ${entry.score}` })));
-  }
+      ...entry.cards.map((c) => cardEl(c)),
+      el("span", { className: "score", textContent: t("history_score", { score: entry.score }) }),
+      el("span", { className: "why", textContent: entry.why }));
+    item.style.setProperty("--side", side.colour);
+    return item;
+  });
+  list.replaceChildren(...(entries.length ? entries : [el("li", { className: "hint", textContent: t("history_empty") })]));
   drawRace(game);
 }
 
 function drawRace(game) {
-  const width = 320, height = 160, target = game.target;
-  const svgNs = "http://www.w3.org/2000/svg";
-  const svg = document.createElementNS(svgNs, "svg");
-  svg.setAttribute("viewBox", `0 0 ${width} ${height}`);
-  svg.setAttribute("role", "img");
-  svg.setAttribute("aria-label", "Score race chart");
+  const width = 320, height = 170, left = 26, right = 8, top = 8, bottom = 16;
+  const target = game.target;
   const steps = Math.max(1, game.history.length);
-  const x = (i) => 20 + (i / steps) * (width - 30);
-  const y = (score) => height - 15 - (Math.min(score, target) / target) * (height - 30);
-  for (const line of game.skunk_lines) {
-    const rule = document.createElementNS(svgNs, "line");
-    Object.entries({ x1: 20, x2: width - 10, y1: y(line), y2: y(line), stroke: "#bbb", "stroke-dasharray": "4 3" })
-      .forEach(([k, v]) => rule.setAttribute(k, v));
-    svg.append(rule);
+  const x = (i) => left + (i / steps) * (width - left - right);
+  const y = (score) => height - bottom - (Math.min(score, target) / target) * (height - top - bottom);
+  const svg = svgEl("svg", { viewBox: `0 0 ${width} ${height}`, role: "img", "aria-label": t("race_label") });
+  for (const line of [0, ...game.skunk_lines, target]) {
+    svg.append(svgEl("line", { x1: left, x2: width - right, y1: y(line), y2: y(line), stroke: line ? "#bbb" : "#888", "stroke-dasharray": line && line !== target ? "4 3" : "" }));
+    const label = svgEl("text", { x: left - 3, y: y(line) + 3, "text-anchor": "end" });
+    label.textContent = line;
+    svg.append(label);
   }
   game.sides.forEach((side, index) => {
     let score = 0;
-    const points = [`${x(0)},${y(0)}`];
+    const points = [[x(0), y(0)]];
     game.history.forEach((entry, i) => {
       if (entry.side === index) score = entry.score;
-      points.push(`${x(i + 1)},${y(score)}`);
+      points.push([x(i + 1), y(score)]);
     });
-    const path = document.createElementNS(svgNs, "polyline");
-    path.setAttribute("points", points.join(" "));
-    path.setAttribute("fill", "none");
-    path.setAttribute("stroke", side.colour);
-    path.setAttribute("stroke-width", "2.5");
-    svg.append(path);
+    svg.append(svgEl("polyline", { points: points.map((p) => p.join(",")).join(" "), fill: "none", stroke: side.colour, "stroke-width": 2.5, "stroke-linejoin": "round" }));
+    const [lastX, lastY] = points[points.length - 1];
+    svg.append(svgEl("circle", { cx: lastX, cy: lastY, r: 3.5, fill: side.colour }));
   });
   $("race").replaceChildren(svg);
 }
 
 function drawMatch() {
   const table = $("match");
-  table.replaceChildren();
   const game = state.game;
+  table.replaceChildren();
+  const games = game ? game.settings.match_games : 1;
+  $("match-caption").textContent = games > 1 ? t("match_caption", { games, needed: game.match.needed }) : t("match_single");
   if (!game) return;
-  const head = el("tr", {}, el("th", { textContent: "Game" }));
-  game.sides.forEach((side) => head.append(el("th", { textContent: side.name })));
-  table.append(head);
+  table.append(el("tr", {}, el("th", { textContent: t("match_game") }), ...game.sides.map((side) => el("th", { textContent: side.name }))));
   for (const result of game.match.games) {
-    const row = el("tr", {}, el("td", { textContent: result.number }));
-    result.scores.forEach((score, index) => row.append(el("td", {
-      textContent: `${score}${index === result.winner ? ` ★${result.points}` : ""}`,
-    })));
-    table.append(row);
+    table.append(el("tr", {}, el("td", { textContent: result.number }), ...result.scores.map((score, index) =>
+      el("td", { textContent: `${score}${index === result.winner ? ` ★${result.points}` : ""}` }))));
   }
-  const total = el("tr", {}, el("th", { textContent: "Points" }));
-  game.match.points.forEach((points) => total.append(el("td", { textContent: points })));
-  table.append(total);
+  table.append(el("tr", {}, el("th", { textContent: t("match_points") }), ...game.match.points.map((points) => el("th", { textContent: points }))));
 }
 
 // --- the simulated board's dials ------------------------------------------------------
 
 function drawSim() {
-  $("sim").hidden = !state.sim;
+  const game = state.game;
+  const shown = Boolean(state.sim && game && session.signed_in); // the dials peg: PIN first
+  $("sim").hidden = !shown;
   const dials = $("dials");
-  if (!state.sim || !state.game) return dials.replaceChildren();
-  if (dials.childElementCount === state.game.seats.length) return;
-  dials.replaceChildren();
-  state.game.seats.forEach((seat, index) => {
-    const simButton = (text, action, args = {}) => el("button", {
-      type: "button", textContent: text, className: "quiet",
-      onclick: () => act(action, { seat: index, ...args }),
+  if (!shown) {
+    delete dials.dataset.key;
+    return dials.replaceChildren();
+  }
+  const key = JSON.stringify(game.seats) + game.sides.map((s) => s.colour).join();
+  if (dials.dataset.key !== key) {
+    dials.dataset.key = key;
+    dials.replaceChildren();
+    game.seats.forEach((seat, index) => {
+      const press = (text, action, args = {}, label = text) => {
+        const node = button(text, () => act(action, { seat: index, ...args }), "quiet");
+        node.ariaLabel = t("dial_label", { name: seat.name, what: label });
+        return node;
+      };
+      const dial = el("div", { className: "dial" },
+        el("div", { className: "name" }, el("span", { textContent: seat.name }), el("span", { className: "value" })),
+        el("div", { className: "buttons" },
+          press(t("dial_minus"), "sim_turn", { steps: -1 }, t("dial_back")),
+          press(t("dial_plus"), "sim_turn", { steps: 1 }, t("dial_on")),
+          press(t("dial_peg"), "sim_press"), press(t("dial_undo"), "sim_hold")));
+      dial.style.setProperty("--side", game.sides[seat.side].colour);
+      dials.append(dial);
     });
-    const dial = el("div", { className: "dial" },
-      el("div", { className: "name", textContent: seat.name }),
-      el("div", { className: "buttons" },
-        simButton("−", "sim_turn", { steps: -1 }), simButton("+", "sim_turn", { steps: 1 }),
-        simButton("Peg", "sim_press"), simButton("Undo", "sim_hold")));
-    dial.style.setProperty("--side", state.game.sides[seat.side].colour);
-    dials.append(dial);
+    dials.append(button(t("move_on"), () => act("sim_advance"), "move-on"));
+  }
+  dials.querySelectorAll(".dial .value").forEach((value, seat) => {
+    value.textContent = state.pending[seat] ? `+${state.pending[seat]}` : "";
   });
-  dials.append(el("button", { type: "button", textContent: "Move on", onclick: () => act("sim_advance") }));
 }
 
 const KEYS = { q: [0, "sim_turn", -1], w: [0, "sim_turn", 1], e: [0, "sim_press"], E: [0, "sim_hold"],
@@ -369,10 +594,13 @@ const KEYS = { q: [0, "sim_turn", -1], w: [0, "sim_turn", 1], e: [0, "sim_press"
   i: [3, "sim_turn", -1], o: [3, "sim_turn", 1], p: [3, "sim_press"], P: [3, "sim_hold"] };
 
 function onKey(event) {
-  if (!state || !state.sim || event.target.closest("input, select, textarea, dialog")) return;
+  if (!state || !state.sim || !session.signed_in || event.ctrlKey || event.metaKey || event.altKey) return;
+  if (event.target.closest("input, select, textarea, dialog")) return;
   if (event.key === " ") {
+    if (event.target.closest("button")) return; // the focused button's own space
     event.preventDefault();
-    return act("sim_advance");
+    act("sim_advance");
+    return;
   }
   const key = KEYS[event.key];
   if (!key || !state.game || key[0] >= state.game.seats.length) return;
@@ -383,29 +611,65 @@ function onKey(event) {
 
 async function refreshSession() {
   session = await api("/api/session");
-  $("pin-button").textContent = session.signed_in ? "Sign out" : "Enter PIN";
-  if (state) drawActions();
+  $("pin-button").textContent = t(session.signed_in ? "sign_out" : "enter_pin");
+  if (state) show(state);
 }
 
 async function signIn(pin) {
   try {
     session = await api("/api/login", { method: "POST", body: JSON.stringify({ pin }) });
-    say("Signed in: you can peg from this phone.", true);
+    say(t("signed_in"), true);
   } catch (error) {
     say(error.message);
   }
   await refreshSession();
 }
 
+async function signOut() {
+  session = await api("/api/logout", { method: "POST", body: "{}" });
+  say(t("signed_out"), true);
+  await refreshSession();
+}
+
+const players = (form) => [...form.querySelectorAll("input[name=player]")].map((i) => i.value.trim()).filter(Boolean);
+
+// Colours are one per side: with four players seats 3 and 4 share those of 1 and 2.
+function drawSetup() {
+  const form = $("new-game");
+  const names = players(form);
+  const sides = names.length === 4 ? 2 : names.length;
+  form.querySelectorAll(".player").forEach((row, seat) => row.classList.toggle("shared", seat >= sides && names.length === 4));
+  [...form.dealer.options].slice(1).forEach((option, seat) => {
+    option.textContent = names[seat] || t("seat_default", { n: seat + 1 });
+    option.hidden = seat >= Math.max(2, names.length);
+  });
+}
+
+function fillSetup(game) {
+  if (setupFilled || !game) return;
+  setupFilled = true;
+  const form = $("new-game");
+  const rules = game.settings;
+  form.querySelectorAll("input[name=player]").forEach((input, seat) => { input.value = rules.players[seat] || ""; });
+  const colours = form.querySelectorAll("input[name=colour]");
+  rules.colours.forEach((colour, side) => { colours[side].value = colour.toLowerCase(); });
+  for (const name of ["variant", "over_count", "skunk", "match_scoring"]) form[name].value = rules[name];
+  form.match_games.value = String(rules.match_games);
+  form.muggins.checked = rules.muggins;
+  drawSetup();
+}
+
 function newGame(event) {
   event.preventDefault();
   const form = event.target;
-  const players = [...form.querySelectorAll("input[name=player]")].map((i) => i.value.trim()).filter(Boolean);
+  const names = players(form);
+  const sides = names.length === 4 ? 2 : names.length;
+  const colours = [...form.querySelectorAll("input[name=colour]")].slice(0, sides).map((i) => i.value.toUpperCase());
   const dealer = form.dealer.value;
   act("new_game", {
-    players, variant: form.variant.value, target: Number(form.target.value || 0),
+    players: names, colours, variant: form.variant.value, target: Number(form.target.value || 0),
     muggins: form.muggins.checked, over_count: form.over_count.value, skunk: form.skunk.value,
-    match: Number(form.match.value || 1), match_scoring: form.match_scoring.value,
+    match_games: Number(form.match_games.value), match_scoring: form.match_scoring.value,
     dealer: dealer === "cut" ? null : Number(dealer),
   });
 }
@@ -413,14 +677,17 @@ function newGame(event) {
 async function advise() {
   const list = $("advice");
   list.replaceChildren();
-  if (state && state.game && state.game.phase === "show") return say("No advice during a count.");
+  if (picked.hand.length < 5) return say(t("advice_pick"));
   const role = document.querySelector("input[name=role]:checked").value;
-  const players = state && state.game ? state.game.seats.length : 2;
-  const query = new URLSearchParams({ cards: picked.hand.join(","), role, players });
+  const seats = state && state.game ? state.game.seats.length : 2;
+  const query = new URLSearchParams({ cards: picked.hand.join(","), role, players: seats });
   try {
     const result = await api(`/api/advice?${query}`);
     for (const option of result.advice) {
-      list.append(el("li", { textContent: `keep ${option.keep.join(" ")} · throw ${option.discard.join(" ")} · hand ${option.hand.toFixed(2)} · crib ${option.crib.toFixed(2)} · net ${option.net.toFixed(2)}` }));
+      list.append(el("li", { textContent: t("advice_row", {
+        keep: option.keep.join(" "), discard: option.discard.join(" "),
+        hand: option.hand.toFixed(2), crib: option.crib.toFixed(2), net: option.net.toFixed(2),
+      }) }));
     }
     say("");
   } catch (error) {
@@ -428,26 +695,48 @@ async function advise() {
   }
 }
 
+function step(input, by) {
+  const value = Number(input.value || 0) + by;
+  input.value = Math.max(Number(input.min || 0), Math.min(Number(input.max || 99), value));
+  input.dispatchEvent(new Event("input"));
+}
+
 function start() {
-  $("verify").onclick = verify;
-  $("clear-cards").onclick = () => { picked = { starter: state?.game?.starter || null, hand: [] }; drawPicker(); };
+  MESSAGES = JSON.parse($("messages").textContent);
+  $("picker").addEventListener("click", (event) => {
+    const card = event.target.closest("button[data-card]");
+    if (card) pick(card.dataset.card);
+  });
+  document.querySelectorAll("input[name=pick]").forEach((input) => { input.onchange = () => state && drawPicker(); });
+  $("claim-points").oninput = drawCount;
+  $("claim-down").onclick = () => step($("claim-points"), -1);
+  $("claim-up").onclick = () => step($("claim-points"), 1);
+  $("claim-crib").onchange = rescore;
+  $("muggins-points").oninput = drawMuggins;
+  $("peg-claim").onclick = pegCount;
+  $("clear-cards").onclick = () => {
+    picked = { ...picked, starter: state?.game?.starter || null, hand: [], lay: null };
+    $("claim-points").value = "";
+    savePicked();
+    drawPicker();
+    rescore();
+  };
+  $("board").onclick = () => $("board").classList.toggle("zoom");
   $("undo").onclick = () => act("undo");
   $("redo").onclick = () => act("redo");
   $("advise").onclick = advise;
   $("new-game").onsubmit = newGame;
+  $("new-game").oninput = drawSetup;
   $("brightness").onchange = (event) => act("brightness", { level: Number(event.target.value) / 100 });
-  $("pin-button").onclick = async () => {
-    if (session.signed_in) {
-      session = await api("/api/logout", { method: "POST", body: "{}" });
-      return refreshSession();
-    }
+  $("pin-button").onclick = () => {
+    if (session.signed_in) return signOut();
     $("pin").value = "";
     $("pin-dialog").showModal();
   };
   $("pin-cancel").onclick = () => $("pin-dialog").close();
   $("pin-form").onsubmit = () => signIn($("pin").value);
   document.addEventListener("keydown", onKey);
-  drawPicker();
+  drawSetup();
   refreshSession().then(() => api("/api/state")).then(show).catch((error) => say(error.message));
   follow();
 }

@@ -1,0 +1,344 @@
+"""The panel in a real browser: Debian's chromium, driven by Playwright, at a phone's size,
+against ``pegboard serve --sim`` in its own process.
+
+Screenshots go to artifacts/screenshots/ (CI shows that folder). Without chromium or
+Playwright these tests skip, except in CI (CI=true), where that is a failure. Another
+chromium: PEGBOARD_CHROMIUM=/path/to/chromium.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+CHROMIUM = Path(os.environ.get("PEGBOARD_CHROMIUM", "/usr/bin/chromium"))  # Debian's
+CHROMIUM_ARGS = [
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+]
+PHONE = {"width": 360, "height": 740}
+THUMB = 44  # px: the smallest target a thumb hits reliably
+PIN = "8642"
+SHOTS = Path(__file__).resolve().parents[1] / "artifacts" / "screenshots"
+
+
+def _missing() -> str | None:
+    try:
+        import playwright.sync_api  # noqa: F401
+    except ImportError:
+        return "Playwright is not installed: pip install -e '.[test]'"
+    if not CHROMIUM.exists():
+        return f"no {CHROMIUM}: apt-get install -y chromium"
+    return None
+
+
+@pytest.fixture(scope="module")
+def browser():
+    missing = _missing()
+    if missing:
+        if os.environ.get("CI") == "true":
+            pytest.fail(f"browser tests must run in CI: {missing}")
+        pytest.skip(missing)
+    from playwright.sync_api import expect, sync_playwright
+
+    expect.set_options(timeout=10_000)
+    with sync_playwright() as playwright:
+        launched = playwright.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS)
+        yield launched
+        launched.close()
+
+
+@pytest.fixture(scope="module")
+def url(tmp_path_factory):
+    """One simulated board for the module; each test starts its own game."""
+    folder = tmp_path_factory.mktemp("board")
+    config = folder / "config.toml"
+    config.write_text(f'[board]\npin = "{PIN}"\n[pins.settings]\nbounce_time = 0.002\n')
+    command = [sys.executable, "-m", "pegboard.cli", "serve", "--sim", "--port", "0"]
+    command += ["--data", str(folder / "data"), "--config", str(config)]
+    process = subprocess.Popen(
+        command, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True
+    )
+    found = re.search(r"panel at (http://\S+/)", process.stdout.readline())
+    assert found, "the board did not start"
+    yield found.group(1)
+    process.terminate()
+    process.wait(timeout=15)
+
+
+@pytest.fixture
+def phone(browser, url, request):
+    """A new phone (its own cookies) showing the panel, live; ``phone()`` makes more."""
+    contexts, errors = [], []
+
+    def open_phone():
+        context = browser.new_context(viewport=PHONE)
+        contexts.append(context)
+        page = context.new_page()
+        page.set_default_timeout(10_000)
+        page.on("pageerror", lambda error: errors.append(str(error)))
+        page.goto(url)
+        page.wait_for_selector("#live.on")
+        page.wait_for_function("document.querySelector('#status').textContent !== ''")
+        return page
+
+    yield open_phone
+    for context in contexts:
+        context.close()
+    assert errors == []  # no script error on any page
+
+
+def shot(page, name: str, **options) -> Path:
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    path = SHOTS / f"{name}.png"
+    page.screenshot(path=str(path), **options)
+    return path
+
+
+def sign_in(page) -> None:
+    from playwright.sync_api import expect
+
+    page.click("#pin-button")
+    page.fill("#pin", PIN)
+    page.click("#pin-ok")
+    expect(page.locator("#message")).to_have_text("Signed in: you can peg from this phone.")
+    expect(page.locator("#pin-button")).to_have_text("Sign out")
+
+
+def new_game(page, *players: str, dealer: int = 0, muggins: bool = False, **selects) -> None:
+    from playwright.sync_api import expect
+
+    names = page.locator("input[name=player]")
+    for seat in range(4):
+        names.nth(seat).fill(players[seat] if seat < len(players) else "")
+    page.locator("input[name=muggins]").set_checked(muggins)
+    for name, value in selects.items():
+        page.select_option(f"#new-game select[name={name}]", value)
+    page.select_option("select[name=dealer]", str(dealer))
+    page.click("#new-game button[type=submit]")
+    expect(page.locator("#message")).to_have_text(f"New game: {players[dealer]} deals first.")
+    expect(page.locator("#status")).to_have_text(
+        f"Deal 1, {players[dealer]} deals. Turn the starter."
+    )
+
+
+def pick(page, *cards: str) -> None:
+    for card in cards:
+        page.click(f"#picker button[data-card='{card}']")
+
+
+def score_of(page, side: int):
+    return page.locator("#sides li").nth(side).locator(".score")
+
+
+def test_a_hand_is_verified_mugged_and_seen_live_on_another_phone(phone):
+    from playwright.sync_api import expect
+
+    ann = phone()
+    sign_in(ann)
+    new_game(ann, "Ann", "Bob", dealer=0, muggins=True)
+    watcher = phone()  # signed out: watching needs nothing
+    watcher.evaluate("window.sameLoad = true")  # gone if the page reloads
+    expect(watcher.locator("#sides li .name")).to_have_text(["Ann", "Bob"])
+    expect(watcher.locator("#sim")).to_be_hidden()  # the dials peg: they need the PIN
+    expect(ann.locator("#sim")).to_be_visible()
+
+    # The starter, entered once: both phones remember it; the play laid card by card.
+    pick(ann, "5♦")
+    ann.click("#actions button:has-text('Turn 5♦')")
+    expect(ann.locator("#status")).to_contain_text("The play")
+    expect(watcher.locator("#picked-starter")).to_have_text("5♦")
+    pick(ann, "10♥")
+    ann.click("#actions button:has-text('Lay 10♥')")
+    expect(ann.locator("#actions .pile")).to_have_text("Count 10: 10♥")
+    pick(ann, "5♣")
+    ann.click("#actions button:has-text('Lay 5♣')")
+    expect(ann.locator("#actions .pile")).to_have_text("Count 15: 10♥ 5♣")
+    expect(score_of(ann, 0)).to_have_text("2")  # fifteen two, scored by the game
+    expect(ann.locator("#picker button[data-card='10♥']")).to_have_class(re.compile(r"\bused\b"))
+    ann.click("#actions button:has-text('End of the play')")
+
+    # Bob's hand: 10♥ (laid, picked already) 5♥ J♠ 4♦ with the 5♦ is ten; he says eight.
+    expect(ann.locator("#due-text")).to_have_text("Now: Bob's hand.")
+    expect(ann.locator("#picked-hand")).to_have_text("10♥")
+    pick(ann, "5♥", "J♠", "4♦")
+    ann.fill("#claim-points", "8")
+    result = ann.locator("#result")
+    expect(result.locator(".verdict")).to_have_text("True score 10 · claimed 8: under by 2")
+    expect(result.locator(".call")).to_have_text(
+        "“fifteen two, fifteen four, fifteen six, fifteen eight, and a pair is ten”"
+    )
+    expect(result.locator(".breakdown button")).to_have_count(5)
+    pair = result.locator(".breakdown button", has_text="Pair")
+    pair.click()  # a tap lights the line's cards in the hand
+    expect(result.locator(".cards.big .c.lit")).to_have_text(["5♥", "5♦"])
+    expect(result.locator(".cards.big .c.dim")).to_have_count(3)
+    ann.locator("#claim-points").evaluate("node => node.scrollIntoView()")
+    shot(ann, "verify-under-by-2")
+
+    # Bob pegs eight; the game checks the cards and Ann calls Muggins for the two.
+    ann.click("#peg-claim")
+    expect(ann.locator("#message")).to_have_text("8: under by 2.")
+    expect(ann.locator("#muggins-text")).to_have_text("Bob's hand: claimed 8, under by 2.")
+    expect(watcher.locator("#muggins-text")).to_have_text("Bob's hand: claimed 8, under by 2.")
+    expect(watcher.locator("#muggins-buttons")).to_have_text("Enter the PIN to call Muggins.")
+    shot(ann, "muggins-open")
+    ann.click("#muggins-buttons button:has-text('Muggins! Ann pegs 2')")
+    expect(score_of(ann, 0)).to_have_text("4")
+    entry = ann.locator("#history li").first
+    expect(entry).to_contain_text("muggins on Bob's hand")
+    expect(entry.locator(".c")).to_have_text(["10♥", "5♥", "J♠", "4♦"])
+
+    # The other phone followed every step live, without a reload.
+    expect(score_of(watcher, 0)).to_have_text("4")
+    expect(score_of(watcher, 1)).to_have_text("8")
+    expect(watcher.locator("#history li").first).to_contain_text("muggins on Bob's hand")
+    assert watcher.evaluate("window.sameLoad") is True
+    expect(watcher.locator("#muggins")).to_be_hidden()
+    shot(watcher, "watcher-after-muggins")
+
+
+def test_the_on_screen_dials_peg_and_light_the_virtual_board(phone):
+    from playwright.sync_api import expect
+
+    page = phone()
+    sign_in(page)
+    new_game(page, "Ann", "Bob", dealer=1)
+    dials = page.locator("#dials .dial")
+    expect(dials).to_have_count(2)
+    dials.nth(1).locator("button", has_text="Peg").click()  # the starter: no heels
+    expect(page.locator("#status")).to_contain_text("The play")
+    ann = dials.nth(0)
+    for _ in range(3):
+        ann.locator("button", has_text="+").click()
+    expect(ann.locator(".value")).to_have_text("+3")
+    expect(page.locator("#sides li").nth(0).locator(".pending")).to_have_text("dial +3")
+    ann.locator("button", has_text="Peg").click()
+    expect(score_of(page, 0)).to_have_text("3")
+    page.keyboard.press("s")  # Bob's dial by key: one step
+    expect(dials.nth(1).locator(".value")).to_have_text("+1")
+    page.keyboard.press("d")
+    expect(score_of(page, 1)).to_have_text("1")
+    # The board drawing shows the pegs the LEDs show: front and back of each side.
+    lit = page.locator("#board svg .hole[data-lit]")
+    expect(lit.first).to_be_visible()
+    expect(page.locator("#board svg #t0h3")).to_have_attribute("data-lit", "peg")
+    expect(page.locator("#board svg #t1h1")).to_have_attribute("data-lit", "peg")
+    expect(page.locator("#board svg #t0h5")).to_have_attribute("data-lit", "mark")
+    page.evaluate("window.scrollTo(0, 0)")
+    shot(page, "board", clip=page.locator("#table").bounding_box())
+    page.click("#board")  # zoom in on the board
+    expect(page.locator("#board")).to_have_class(re.compile(r"\bzoom\b"))
+    # Pegged by hand from the phone in the play, then undone and redone.
+    page.click("#actions .group:has-text('Bob') button:has-text('+2')")
+    expect(score_of(page, 1)).to_have_text("3")
+    page.click("#undo")
+    expect(score_of(page, 1)).to_have_text("1")
+    page.click("#redo")
+    expect(score_of(page, 1)).to_have_text("3")
+    expect(page.locator("#history li")).to_have_count(3)
+    shot(page, "dials", full_page=True)
+
+
+def test_teams_colours_and_a_match_from_the_settings(phone):
+    from playwright.sync_api import expect
+
+    page = phone()
+    sign_in(page)
+    page.locator("input[name=colour]").nth(0).fill("#ff0000")
+    new_game(
+        page,
+        *("Ann", "Bob", "Cat", "Dan"),
+        dealer=3,
+        variant="standard",
+        match_games="3",
+        skunk="triple",
+        over_count="penalise",
+        match_scoring="acc",
+    )
+    expect(page.locator("#sides li .name")).to_have_text(["Ann & Cat", "Bob & Dan"])
+    colour = page.locator("#sides li").first.evaluate("li => li.style.getPropertyValue('--side')")
+    assert colour.lower() == "#ff0000"
+    expect(page.locator("#match-caption")).to_have_text("Best of 3: 4 points win the match.")
+    expect(page.locator("#match tr").first).to_have_text("GameAnn & CatBob & Dan")
+    assert page.locator(".player").nth(3).evaluate("row => row.className") == "player shared"
+    expect(page.locator("#dials .dial")).to_have_count(4)  # a dial per seat
+    settings = page.evaluate("fetch('/api/state').then((r) => r.json())")["game"]["settings"]
+    assert settings["match_games"] == 3 and settings["skunk"] == "triple"
+    assert (settings["over_count"], settings["match_scoring"]) == ("penalise", "acc")
+    # the brightness slider drives the LEDs
+    page.locator("#brightness").fill("60")
+    page.wait_for_function(
+        "fetch('/api/state').then((r) => r.json()).then((s) => s.brightness === 0.6)"
+    )
+
+
+def test_a_wrong_pin_and_advice_during_a_count(phone):
+    from playwright.sync_api import expect
+
+    page = phone()
+    page.click("#pin-button")
+    page.fill("#pin", "0000")
+    page.click("#pin-ok")
+    expect(page.locator("#message")).to_have_text("wrong PIN")
+    expect(page.locator("#pin-button")).to_have_text("Enter PIN")
+    expect(page.locator("#enter .needs-pin")).to_be_visible()
+    # Advice for the six cards dealt, while discarding.
+    sign_in(page)
+    new_game(page, "Ann", "Bob", dealer=0)
+    page.click("#count .segments span:text-is('Hand')")
+    pick(page, "5♥", "5♣", "J♦", "Q♠", "2♣", "9♥")
+    page.click("#advise")
+    expect(page.locator("#advice li")).to_have_count(15)
+    expect(page.locator("#advice li").first).to_contain_text("throw 2♣ 9♥")
+    # During the show: none.
+    page.click("#clear-cards")
+    page.click("#actions button:has-text('Turned, not entered')")
+    page.click("#actions button:has-text('End of the play')")
+    expect(page.locator("#due-text")).to_have_text("Now: Bob's hand.")
+    pick(page, "5♥", "5♣", "J♦", "Q♠", "2♣")
+    page.click("#advise")
+    expect(page.locator("#message")).to_have_text("no advice during a count")
+    expect(page.locator("#advice li")).to_have_count(0)
+
+
+def test_every_control_is_thumb_sized_at_360px(phone):
+    from playwright.sync_api import expect
+
+    page = phone()
+    sign_in(page)
+    new_game(page, "Ann", "Bob", dealer=0, muggins=True)
+    pick(page, "5♦")
+    page.click("#actions button:has-text('Turn 5♦')")
+    page.click("#actions button:has-text('End of the play')")
+    expect(page.locator("#due-text")).to_have_text("Now: Bob's hand.")
+    pick(page, "5♥", "J♠", "4♦", "10♥")
+    page.fill("#claim-points", "8")
+    expect(page.locator("#result")).to_be_visible()
+    page.click("#peg-claim")
+    expect(page.locator("#muggins")).to_be_visible()
+    small = page.evaluate(
+        """(thumb) => [...document.querySelectorAll(
+            'main button, main select, main a, main input:not([type=checkbox]):not([type=radio]),'
+            + ' main .segments span, main label.check, header button')]
+          .filter((node) => node.getClientRects().length)
+          .map((node) => [node.id || node.dataset.card || node.textContent.trim().slice(0, 20),
+                          node.getBoundingClientRect()])
+          .filter(([, box]) => box.width < thumb - 0.5 || box.height < thumb - 0.5)
+          .map(([name, box]) => `${name}: ${Math.round(box.width)}x${Math.round(box.height)}`)""",
+        THUMB,
+    )
+    assert small == []
+    assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
+    page.evaluate("window.scrollTo(0, 0)")
+    shot(page, "panel")
