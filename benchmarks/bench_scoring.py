@@ -39,6 +39,7 @@ def main() -> None:
         return [show_total(hand, starter) for hand, starter in hands]
 
     def pegboard_itemised() -> list[int]:
+        clear_caches()  # every round starts cold
         return [score_show(hand, starter).total for hand, starter in hands]
 
     def cribbage_scorer() -> list[int]:

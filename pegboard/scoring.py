@@ -98,7 +98,8 @@ class Show:
 
 
 def _check_hand(hand: Sequence[Card], starter: Card, crib: bool) -> None:
-    check_distinct([*hand, starter])
+    if len(set(hand)) != len(hand) or starter in hand:
+        check_distinct([*hand, starter])  # names the card given twice
     sizes = (4,) if crib else HAND_SIZES
     if len(hand) not in sizes:
         what = "a crib" if crib else "a hand"
@@ -115,42 +116,57 @@ def _flush_points(hand: Sequence[Card], starter: Card, crib: bool) -> int:
     return 0 if crib else len(hand)
 
 
-def _has_nobs(hand: Sequence[Card], starter: Card) -> bool:
-    return Card(JACK, starter.suit) in hand
+def _nobs(hand: Sequence[Card], starter: Card) -> Card | None:
+    """The jack of the starter's suit, if the hand holds it."""
+    return next((c for c in hand if c.rank == JACK and c.suit == starter.suit), None)
 
 
 def score_show(hand: Sequence[Card], starter: Card, crib: bool = False) -> Show:
     """Itemise a hand (3-6 cards) or a crib (4 cards) with its starter."""
     hand = tuple(hand)
     _check_hand(hand, starter, crib)
-    cards = sorted((*hand, starter))
-    sums = [0] * (1 << len(cards))  # sums[mask]: count value of the cards in mask
-    for mask in range(1, len(sums)):
-        low = mask & -mask
-        sums[mask] = sums[mask ^ low] + cards[low.bit_length() - 1].value
+    cards = sorted((*hand, starter), key=_rank_suit)
     items = [
-        Item("fifteen", tuple(cards[i] for i in combo), 2)
-        for mask, combo in _subsets(len(cards))
-        if sums[mask] == 15
+        Item(kind, tuple(cards[i] for i in where), points)
+        for kind, where, points in _rank_items(tuple(card.rank for card in cards))
     ]
-    items += [
-        Item("pair", pair, 2)
-        for pair in itertools.combinations(cards, 2)
-        if pair[0].rank == pair[1].rank
-    ]
-    by_rank: dict[int, list[Card]] = {}
-    for card in cards:
-        by_rank.setdefault(card.rank, []).append(card)
-    for low, length in runs_of(by_rank):
-        groups = [by_rank[rank] for rank in range(low, low + length)]
-        items += [Item("run", run, length) for run in itertools.product(*groups)]
     flush = _flush_points(hand, starter, crib)
     if flush:
         flushed = hand if flush == len(hand) else (*hand, starter)
         items.append(Item("flush", tuple(flushed), flush))
-    if _has_nobs(hand, starter):
-        items.append(Item("nobs", (Card(JACK, starter.suit),), 1))
+    jack = _nobs(hand, starter)
+    if jack is not None:
+        items.append(Item("nobs", (jack,), 1))
     return Show(hand, starter, crib, tuple(items))
+
+
+def _rank_suit(card: Card) -> int:
+    return card.rank * 4 + card.suit
+
+
+@cache
+def _rank_items(ranks: tuple[int, ...]) -> tuple[tuple[str, tuple[int, ...], int], ...]:
+    """The fifteens, pairs and runs of sorted ``ranks``, as positions in ``ranks``.
+
+    They depend on the ranks alone, so each rank multiset is itemised once.
+    """
+    sums = [0]  # sums[mask]: the count value of the cards whose bits are set in mask
+    for rank in ranks:
+        sums += [total + min(rank, 10) for total in sums]
+    items = [("fifteen", where, 2) for mask, where in _subsets(len(ranks)) if sums[mask] == 15]
+    by_rank: dict[int, list[int]] = {}
+    for i, rank in enumerate(ranks):
+        by_rank.setdefault(rank, []).append(i)
+    items += [
+        ("pair", pair, 2)
+        for same in by_rank.values()
+        if len(same) > 1
+        for pair in itertools.combinations(same, 2)
+    ]
+    for low, length in runs_of(by_rank):
+        groups = [by_rank[rank] for rank in range(low, low + length)]
+        items += [("run", run, length) for run in itertools.product(*groups)]
+    return tuple(items)
 
 
 @cache
@@ -300,4 +316,5 @@ def possible_totals(hand_size: int = 4, crib: bool = False) -> frozenset[int]:
 def clear_caches() -> None:
     """Forget every cached rank score (for benchmarks that must start cold)."""
     rank_points.cache_clear()
+    _rank_items.cache_clear()
     _POINTS_BY_KEY.clear()
