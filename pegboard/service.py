@@ -604,7 +604,7 @@ def serve(
         def shutdown(signum: int, frame: object) -> None:
             stop.set()
             board.stop()  # live streams end, so waitress's threads can finish
-            server.close()
+            raise SystemExit  # waitress's run() stops its loop and joins its threads
 
         previous = {s: signal.signal(s, shutdown) for s in (signal.SIGTERM, signal.SIGINT)}
         _watchdog(stop)
@@ -613,12 +613,10 @@ def serve(
             ready(url)
         try:
             server.run()
-        except OSError:
-            if not stop.is_set():
-                raise
         finally:
             for number, handler in previous.items():
                 signal.signal(number, handler)
+            server.close()
     finally:
         systemd.notify("STOPPING=1")
         stop.set()

@@ -1,0 +1,185 @@
+"""`pegboard doctor`: the simulated board checked part by part, and what it says when a part fails.
+
+The LEDs are the real firmware behind a pty (EmulatedPico): the test reads what
+its strips showed. The controls are gpiozero's mock pins, worked by a finger
+that may skip a control or turn a dial the wrong way.
+"""
+
+from __future__ import annotations
+
+import io
+import ipaddress
+import subprocess
+import sys
+
+import pytest
+
+from pegboard import doctor
+from pegboard.board.layout import load_layout
+from pegboard.config import load_config
+from pegboard.inputs import Peg, Turn
+from pegboard.leds.emulator import EmulatedPico
+from pegboard.leds.pico import PicoDriver
+
+FAST = "[pins.settings]\nbounce_time = 0.002\nhold_time = 0.15\n"
+
+
+def config(extra: str = "", layout: str = "two-track-121"):
+    return load_config(text=f'[board]\nlayout = "{layout}"\n{extra}\n{FAST}')
+
+
+def run(cfg, **options) -> tuple[int, str]:
+    out = io.StringIO()
+    code = doctor.run(cfg, sim=True, out=out, **options)
+    return code, out.getvalue()
+
+
+def lines(text: str, status: str) -> list[str]:
+    return [line for line in text.splitlines() if line.startswith(status)]
+
+
+@pytest.mark.parametrize("layout", ["two-track-61", "three-track-121"])
+def test_every_led_of_every_strip_lights_alone_in_strip_order(layout):
+    board = load_layout(layout)
+    with EmulatedPico(history=5000) as pico:
+        code, text = run(config(layout=layout), pico=pico)
+        shown = list(pico.shown)
+    assert code == 0, text
+    lit = []  # (strip, led) of each board showing exactly one lit LED
+    for strips in shown:
+        on = [
+            (s, i // 3)
+            for s, rgb in enumerate(strips)
+            for i in range(0, len(rgb), 3)
+            if any(rgb[i : i + 3])
+        ]
+        if len(on) == 1:
+            lit.append(on[0])
+    assert lit == [(s.id, led) for s in board.strips for led in range(s.leds)]
+    assert not any(any(rgb) for rgb in shown[-1])  # dark at the end
+    for strip in board.strips:
+        assert f"PASS  strip {strip.id} (Pico GP{strip.pin}): {strip.leds} LEDs lit" in text
+
+
+def test_a_whole_simulated_board_passes():
+    code, text = run(config())
+    assert code == 0, text
+    assert lines(text, "FAIL") == []
+    assert lines(text, "PASS  link: firmware 1.0.0 on ")
+    # Each seat's dial both ways and its switch, then the advance button.
+    assert len(lines(text, "PASS  seat ")) == 4 * 3
+    assert "PASS  seat 2 dial push switch: GPIO 13 (header pin 33)" in text
+    assert "PASS  advance button: GPIO 26 (header pin 37)" in text
+    assert text.rstrip().endswith("doctor: all good")
+
+
+def test_a_control_that_never_answers_is_reported_by_name_and_pin():
+    def finger(controls, ask):
+        if ask.expect != Peg(1):  # seat 2's switch is not wired
+            doctor.sim_finger(controls, ask)
+
+    code, text = run(config(), finger=finger, timeout=0.3)
+    assert code == 1
+    assert lines(text, "FAIL") == [
+        "FAIL  seat 2 dial push switch: nothing in 0.3 s (GPIO 13 (header pin 33))"
+    ]
+    assert "doctor: 1 failed: seat 2 dial push switch" in text
+
+
+def test_a_dial_wired_backwards_is_told_to_swap_a_and_b():
+    def backwards(controls, ask):
+        if isinstance(ask.expect, Turn) and ask.expect.seat == 0:
+            controls.sim_turn(0, -ask.expect.steps)
+        else:
+            doctor.sim_finger(controls, ask)
+
+    code, text = run(config(), finger=backwards, timeout=0.5)
+    assert code == 1
+    assert [line.split(":")[0] for line in lines(text, "FAIL")] == [
+        "FAIL  seat 1 dial clockwise",
+        "FAIL  seat 1 dial back",
+    ]
+    assert "counts the wrong way: swap a and b in the pin map" in text
+
+
+def test_buttons_are_asked_for_plus_minus_and_peg():
+    seat = "[[pins.seat]]\nbuttons = { minus = 4, plus = 18, peg = 19 }\n"
+    code, text = run(config(f"[pins]\nadvance = 26\n{seat}"))
+    assert code == 0, text
+    names = [line.split(":")[0] for line in lines(text, "PASS  seat")]
+    assert names == [
+        "PASS  seat 1 plus button",
+        "PASS  seat 1 minus button",
+        "PASS  seat 1 peg button",
+    ]
+
+
+def test_a_pico_that_does_not_answer_fails_the_link_and_skips_the_leds():
+    with EmulatedPico() as pico:
+        pico.hang()
+        code, text = run(config(), pico=pico, link_timeout=0.3)
+    assert code == 1
+    assert lines(text, "FAIL  link: the Pico on ")
+    assert "SKIP  LEDs: not lit: no link" in text
+    assert "PASS  advance button" in text  # the rest is still checked
+
+
+def test_the_panel_url_and_its_qr_code_are_printed():
+    code, text = run(config('[panel]\nhost = "0.0.0.0"\nport = 8123'))
+    assert code == 0, text
+    url = text.split("panel: ", 1)[1].split()[0]
+    assert url.startswith("http://") and url.endswith(":8123/")
+    ipaddress.ip_address(url[7:].rsplit(":", 1)[0].strip("[]"))  # an address, no name lookup
+    qr = text.split(url, 1)[1].splitlines()[1:]
+    assert len(qr) > 10 and all(set(row) <= set("█▀▄ ") for row in qr[:10])
+
+
+def test_the_lan_address_is_never_loopback():
+    address = doctor.lan_address()
+    assert address is None or not ipaddress.ip_address(address).is_loopback
+
+
+def test_a_loopback_panel_warns_that_phones_cannot_reach_it():
+    url, warning = doctor.panel_url({"host": "127.0.0.1", "port": 8080})
+    assert url == "http://localhost:8080/" and 'host = "0.0.0.0"' in warning
+
+
+def test_pegboard_doctor_sim_exits_0(tmp_path):
+    done = subprocess.run(
+        [sys.executable, "-m", "pegboard.cli", "doctor", "--sim"],
+        capture_output=True,
+        text=True,
+        timeout=60,
+        cwd=tmp_path,
+    )
+    assert done.returncode == 0, done.stdout + done.stderr
+    assert "doctor: all good" in done.stdout and "FAIL" not in done.stdout
+
+
+def test_a_bad_config_is_one_line_and_exit_2(tmp_path):
+    bad = tmp_path / "bad.toml"
+    bad.write_text("[board]\nlayot = 'two-track-61'\n")
+    done = subprocess.run(
+        [sys.executable, "-m", "pegboard.cli", "doctor", "--sim", "--config", str(bad)],
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+    assert done.returncode == 2
+    assert done.stderr.count("\n") == 1 and "board.layot" in done.stderr
+
+
+def test_a_port_held_by_the_service_is_named_with_the_cure():
+    layout = load_layout("two-track-61")
+    with EmulatedPico() as pico, PicoDriver(layout.strips, pico.path) as service:
+        assert service.wait_synced(5)
+        with PicoDriver(layout.strips, pico.path) as mine:
+            result = doctor.check_link(mine, 0.3)
+    assert result.status == doctor.FAIL
+    assert pico.path in result.detail and "sudo systemctl stop pegboard" in result.detail
+
+
+def test_a_missing_port_is_named():
+    with PicoDriver(load_layout("two-track-61").strips, "/nonexistent/pico") as leds:
+        result = doctor.check_link(leds, 0.2)
+    assert result.line().startswith("FAIL  link: ") and "/nonexistent/pico" in result.detail

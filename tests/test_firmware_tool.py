@@ -1,0 +1,258 @@
+"""`pegboard firmware`: the files that go to the Pico, the mpremote call, the version handshake.
+
+The Pico here is the real firmware logic behind a pty (EmulatedPico); an older or
+foreign firmware is made by rewriting what it says on the wire. mpremote is the
+real one: against a port that does not exist, and against genuine MicroPython (the
+WebAssembly port under Node, ``tests/mpy/repl.mjs``) behind a pty, where the copied
+files are read back.
+"""
+
+from __future__ import annotations
+
+import ast
+import base64
+import binascii
+import json
+import os
+import shutil
+import subprocess
+import threading
+import tty
+from importlib import resources
+from pathlib import Path
+
+import pytest
+from pegboard._firmware import pegproto
+
+from pegboard import firmware_tool
+from pegboard.cli import main
+from pegboard.errors import LinkError
+from pegboard.leds.emulator import EmulatedPico
+
+NO_PORT = "/nonexistent/pegboard-pico"
+MPY = Path(__file__).parent / "mpy"
+
+
+class MicroPythonOnPty:
+    """Genuine MicroPython's REPL at the far end of a pty, as a Pico in its REPL is.
+    ``machine.reset()`` ends it, as a reset takes a Pico off USB."""
+
+    def __init__(self, node: str) -> None:
+        self._master, self._slave = os.openpty()
+        tty.setraw(self._slave)
+        self.path = os.ttyname(self._slave)
+        self.node = subprocess.Popen(
+            [node, str(MPY / "repl.mjs")],
+            stdin=subprocess.PIPE,
+            stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE,
+        )
+        self._dump = b""
+        self._ended = threading.Event()
+        for pump in (self._to_micropython, self._to_host, self._read_dump):
+            threading.Thread(target=pump, daemon=True).start()
+
+    def _to_micropython(self) -> None:
+        while True:
+            try:
+                data = os.read(self._master, 4096)
+                self.node.stdin.write(data)
+                self.node.stdin.flush()
+            except (OSError, ValueError):  # the pty or the pipe has closed
+                return
+
+    def _to_host(self) -> None:
+        while data := self.node.stdout.read1(4096):
+            os.write(self._master, data)
+
+    def _read_dump(self) -> None:
+        self._dump = self.node.stderr.read()  # written as it ends
+        self._ended.set()
+
+    def files(self, timeout: float = 30) -> dict[str, bytes]:
+        """The files at the root of its file system, once reset (``machine.reset()``)."""
+        assert self._ended.wait(timeout), "MicroPython was never reset"
+        return {name: base64.b64decode(data) for name, data in json.loads(self._dump).items()}
+
+    def close(self) -> None:
+        if self.node.poll() is None:
+            self.node.kill()
+            self.node.wait()
+        os.close(self._slave)
+        os.close(self._master)
+
+
+@pytest.fixture
+def micropython():
+    node = shutil.which("node")
+    if node is None or not (MPY / "node_modules" / "@micropython").is_dir():
+        reason = "genuine MicroPython needs Node 20 and `npm ci --prefix tests/mpy`"
+        if os.environ.get("CI", "").lower() in ("true", "1"):
+            pytest.fail(reason + " (CI must run it)")
+        pytest.skip(reason)
+    repl = MicroPythonOnPty(node)
+    yield repl
+    repl.close()
+
+
+@pytest.fixture
+def pico():
+    with EmulatedPico() as emulated:
+        yield emulated
+
+
+@pytest.fixture
+def unplugged():
+    with EmulatedPico(plugged=False) as emulated:
+        yield emulated
+
+
+def rewrite_hellos(change):
+    """A cable that passes the Pico's HELLOs through ``change(body) -> body``."""
+    deframer = pegproto.Deframer()
+
+    def tamper(data: bytes) -> bytes:
+        out = bytearray()
+        for frame in deframer.feed(data):
+            body = pegproto.cobs_decode(frame)[:-4]  # version, type, seq, payload (no CRC)
+            if body[1] == pegproto.HELLO:
+                body = change(body)
+            crc = binascii.crc32(body)
+            out += b"\x00" + pegproto.cobs_encode(body + crc.to_bytes(4, "little")) + b"\x00"
+        return bytes(out)
+
+    return tamper
+
+
+def test_the_pico_gets_the_firmware_files_and_nothing_of_the_hosts():
+    names = [name for name, _ in firmware_tool.firmware_files()]
+    assert names == ["main.py", "pegfirm.py", "pegproto.py", "pico.py"]
+    shipped = {p.name for p in resources.files("pegboard._firmware").iterdir()}
+    assert {"__init__.py", "fakehw.py"} <= shipped - set(names)
+
+
+def test_every_firmware_module_the_pico_imports_is_copied():
+    copied = {name[:-3] for name, _ in firmware_tool.firmware_files()}
+    ours = {p.name[:-3] for p in resources.files("pegboard._firmware").iterdir()}
+    for name, item in firmware_tool.firmware_files():
+        for node in ast.walk(ast.parse(item.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.Import):
+                wanted = {alias.name for alias in node.names}
+            elif isinstance(node, ast.ImportFrom) and not node.level:
+                wanted = {node.module}
+            else:
+                continue
+            missing = (wanted & ours) - copied
+            assert not missing, f"{name} imports {missing}, which stays on the host"
+
+
+def test_mpremote_copies_every_file_to_the_root_then_resets():
+    command = firmware_tool.mpremote_command("/dev/ttyACM0", ["/a/main.py", "/a/pico.py"])
+    assert command[1:5] == ["-m", "mpremote", "connect", "/dev/ttyACM0"]
+    assert command[5:] == ["cp", "/a/main.py", "/a/pico.py", ":", "+", "reset"]
+
+
+def test_mpremote_copies_the_firmware_into_genuine_micropython_and_resets_it(micropython):
+    firmware_tool.copy_to_pico(micropython.path, timeout=60)
+    copied = micropython.files()  # the reset ended it
+    assert copied == {name: item.read_bytes() for name, item in firmware_tool.firmware_files()}
+
+
+def test_install_takes_a_running_pico_through_its_repl_to_the_new_firmware(pico, micropython):
+    """The whole install on one port: the firmware answers, reboots into the REPL, mpremote
+    copies the files into genuine MicroPython and resets it, the firmware boots and answers."""
+    acked_repl = threading.Event()
+
+    def watch(data: bytes) -> bytes:
+        if pegproto.REPL_MAGIC in data:
+            acked_repl.set()  # passes on its way to the firmware, which acks and leaves
+        return data
+
+    pico.tamper_in = watch
+
+    def pico_side() -> None:
+        assert acked_repl.wait(30)
+        pico.hang()  # the firmware has left for the REPL: the REPL takes the port
+        link = pico.path + ".repl"
+        os.symlink(micropython.path, link)
+        os.replace(link, pico.path)
+        copied.update(micropython.files(timeout=60))  # until mpremote resets it
+        pico.unplug()
+        pico.plug()  # the Pico boots into the new firmware, back on the same name
+
+    copied: dict[str, bytes] = {}
+    said: list[str] = []
+    side = threading.Thread(target=pico_side, daemon=True)
+    side.start()
+    assert firmware_tool.install(pico.path, say=said.append) == pegproto.FIRMWARE_VERSION
+    side.join(5)
+    assert sorted(copied) == ["main.py", "pegfirm.py", "pegproto.py", "pico.py"]
+    assert said[0].startswith("firmware 1.0.0 runs on ")
+    assert said[-1].endswith("answers on " + pico.path + ": it matches this pegboard")
+
+
+def test_mpremote_against_a_missing_port_is_one_clear_error():
+    with pytest.raises(LinkError) as refused:
+        firmware_tool.copy_to_pico(NO_PORT, timeout=60)
+    message = str(refused.value)
+    assert message.startswith(f"mpremote could not copy the firmware to {NO_PORT}: ")
+    assert "failed to access" in message and "\n" not in message
+
+
+def test_install_on_a_missing_port_exits_2_with_one_line(capsys):
+    assert main(["firmware", "install", "--port", NO_PORT]) == 2
+    out, err = capsys.readouterr()
+    assert out == ""
+    assert err.count("\n") == 1 and NO_PORT in err
+
+
+def test_the_handshake_gives_the_firmware_version(pico, capsys):
+    assert firmware_tool.check(pico.path) == pegproto.FIRMWARE_VERSION
+    assert main(["firmware", "check", "--port", pico.path]) == 0
+    assert "firmware 1.0.0 answers: it matches this pegboard" in capsys.readouterr().out
+
+
+def test_an_older_firmware_is_named_with_the_cure(unplugged, capsys):
+    def older(body: bytes) -> bytes:
+        return body[:4] + bytes((0, 9, 0)) + body[7:]
+
+    pico = unplugged
+    pico.tamper_out = rewrite_hellos(older)  # from boot on
+    pico.plug()
+    with pytest.raises(LinkError, match=r"runs firmware 0\.9\.0 but this pegboard needs 1\.0\.0"):
+        firmware_tool.check(pico.path)
+    assert main(["firmware", "check", "--port", pico.path]) == 2
+    assert "run pegboard firmware install" in capsys.readouterr().err
+
+
+def test_a_firmware_of_another_protocol_is_refused(unplugged):
+    pico = unplugged
+    pico.tamper_out = rewrite_hellos(lambda body: bytes((pegproto.VERSION + 1,)) + body[1:])
+    pico.plug()
+    with pytest.raises(LinkError, match="speaks another protocol"):
+        firmware_tool.check(pico.path)
+
+
+def test_a_silent_pico_fails_the_handshake(pico):
+    pico.hang()
+    with pytest.raises(LinkError, match="no HELLO from pegboard's firmware"):
+        firmware_tool.check(pico.path, timeout=0.5)
+
+
+def test_listening_for_a_running_firmware_sends_it_nothing(pico):
+    heard = bytearray()
+    pico.tamper_in = lambda data: heard.extend(data) or data
+    assert firmware_tool.hello(pico.path, ask=False) == pegproto.FIRMWARE_VERSION
+    assert heard == b""
+
+
+def test_repl_sends_the_firmware_to_the_repl(pico, capsys):
+    assert main(["firmware", "repl", "--port", pico.path]) == 0
+    assert "rebooting into the REPL" in capsys.readouterr().out
+    assert pico.hw.in_repl and not pico.firmware.running
+
+
+def test_repl_without_an_answer_says_so(pico, capsys):
+    pico.hang()
+    assert main(["firmware", "repl", "--port", pico.path]) == 2
+    assert "no answer from the firmware" in capsys.readouterr().err
