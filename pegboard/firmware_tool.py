@@ -29,7 +29,7 @@ import serial
 
 from pegboard._firmware import pegproto
 from pegboard.errors import ConfigError, LinkError
-from pegboard.leds.link import find_pico, open_port
+from pegboard.leds.link import find_pico, frames_within, open_port
 from pegboard.leds.pico import send_repl
 
 # Files that stay on the host: the package marker, and the fake chip the tests use.
@@ -85,24 +85,20 @@ def hello(port: str, *, ask: bool = True, timeout: float = 3.0) -> tuple[int, in
     if the port cannot be opened or the Pico speaks another protocol version.
     """
     with _opened(port) as link:
-        link.timeout = 0.1
         if ask:
             link.write(pegproto.pack(pegproto.HELLO, 1))
-        deframer = pegproto.Deframer()
-        deadline = time.monotonic() + timeout
-        while time.monotonic() < deadline:
-            for frame in deframer.feed(link.read(256)):
-                try:
-                    kind, _, payload = pegproto.unpack(frame)
-                    if kind == pegproto.HELLO:
-                        return pegproto.unpack_hello(payload)[0]
-                except pegproto.FrameError as error:
-                    if len(error.args) > 1:  # a good frame, in another protocol version
-                        raise LinkError(
-                            f"the Pico on {port} speaks another protocol ({error.args[0]}); "
-                            "to reinstall, hold GP22 to GND while plugging it in, then run "
-                            "pegboard firmware install"
-                        ) from None
+        for frame in frames_within(link, timeout):
+            try:
+                kind, _, payload = pegproto.unpack(frame)
+                if kind == pegproto.HELLO:
+                    return pegproto.unpack_hello(payload)[0]
+            except pegproto.FrameError as error:
+                if len(error.args) > 1:  # a good frame, in another protocol version
+                    raise LinkError(
+                        f"the Pico on {port} speaks another protocol ({error.args[0]}); "
+                        "to reinstall, hold GP22 to GND while plugging it in, then run "
+                        "pegboard firmware install"
+                    ) from None
     return None
 
 

@@ -8,12 +8,11 @@ Needs ``npm ci --prefix tests/mpy`` (the lead's .ci/run does it). On a developer
 machine without it the tests skip; in CI (CI=true) they fail instead.
 """
 
-import os
-import shutil
 import subprocess
 from pathlib import Path
 
 import pytest
+from node import micropython_node
 from pegboard._firmware import pegproto
 
 from pegboard.board.layout import load_layout
@@ -40,12 +39,7 @@ def board_frame():
 @pytest.fixture(scope="module")
 def micropython(tmp_path_factory):
     """Run the checks once under MicroPython; ``{name: error or None}`` plus its output."""
-    node = shutil.which("node")
-    if node is None or not (MPY / "node_modules" / "@micropython").is_dir():
-        reason = "genuine MicroPython needs Node 20 and `npm ci --prefix tests/mpy`"
-        if os.environ.get("CI", "").lower() in ("true", "1"):
-            pytest.fail(reason + " (CI must run it)")
-        pytest.skip(reason)
+    node = micropython_node()
     layout, frame = board_frame()
     wire = pegproto.pack(
         pegproto.SETUP, 1, pegproto.pack_strips([(s.pin, s.leds) for s in layout.strips])

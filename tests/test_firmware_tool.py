@@ -14,7 +14,6 @@ import base64
 import binascii
 import json
 import os
-import shutil
 import subprocess
 import threading
 import tty
@@ -22,6 +21,7 @@ from importlib import resources
 from pathlib import Path
 
 import pytest
+from node import micropython_node
 from pegboard._firmware import pegproto
 
 from pegboard import firmware_tool
@@ -84,12 +84,7 @@ class MicroPythonOnPty:
 
 @pytest.fixture
 def micropython():
-    node = shutil.which("node")
-    if node is None or not (MPY / "node_modules" / "@micropython").is_dir():
-        reason = "genuine MicroPython needs Node 20 and `npm ci --prefix tests/mpy`"
-        if os.environ.get("CI", "").lower() in ("true", "1"):
-            pytest.fail(reason + " (CI must run it)")
-        pytest.skip(reason)
+    node = micropython_node()
     repl = MicroPythonOnPty(node)
     yield repl
     repl.close()

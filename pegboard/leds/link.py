@@ -11,6 +11,8 @@ from __future__ import annotations
 
 import os
 import threading
+import time
+from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Protocol
 
@@ -153,3 +155,12 @@ class PortReader(threading.Thread):
             self.join(2)
         with self._lock:
             self.port.close()
+
+
+def frames_within(link: serial.SerialBase, timeout: float) -> Iterator[bytes]:
+    """The frames arriving on ``link`` until ``timeout`` seconds have passed."""
+    link.timeout = 0.1
+    deframer = pegproto.Deframer()
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        yield from deframer.feed(link.read(256))

@@ -30,7 +30,7 @@ from pegboard.board.layout import Strip
 from pegboard.board.render import Frame
 from pegboard.errors import ConfigError, LinkError
 from pegboard.leds.base import LedDriver
-from pegboard.leds.link import LinkStats, PicoProtocol, PortReader, open_port
+from pegboard.leds.link import LinkStats, PicoProtocol, PortReader, frames_within, open_port
 
 log = logging.getLogger(__name__)
 
@@ -322,18 +322,14 @@ class PicoDriver(LedDriver):
 def send_repl(port: str | None = None, timeout: float = 2.0) -> bool:
     """Ask the Pico to reboot once into the REPL (for ``mpremote``); True once acked."""
     with open_port(port) as link:
-        link.timeout = 0.1
         link.write(pegproto.pack(pegproto.REPL, 1, pegproto.REPL_MAGIC))
-        deframer = pegproto.Deframer()
-        deadline = time.monotonic() + timeout
-        while time.monotonic() < deadline:
-            for frame in deframer.feed(link.read(256)):
-                try:
-                    kind, _, payload = pegproto.unpack(frame)
-                except pegproto.FrameError:
-                    continue
-                if kind == pegproto.ACK and pegproto.unpack_ack(payload) == (1, pegproto.OK):
-                    return True
+        for frame in frames_within(link, timeout):
+            try:
+                kind, _, payload = pegproto.unpack(frame)
+            except pegproto.FrameError:
+                continue
+            if kind == pegproto.ACK and pegproto.unpack_ack(payload) == (1, pegproto.OK):
+                return True
     return False
 
 
