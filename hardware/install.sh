@@ -54,3 +54,8 @@ systemctl restart avahi-daemon
 systemctl daemon-reload
 systemctl enable --now pegboard
 echo "pegboard is running: open http://$hostname.local on a phone on this network"
+echo "first time? put the firmware on the Pico and check the board:"
+echo "  sudo systemctl stop pegboard"
+echo "  sudo -u pegboard $prefix/venv/bin/pegboard firmware install"
+echo "  sudo -u pegboard $prefix/venv/bin/pegboard doctor --config /etc/pegboard/config.toml"
+echo "  sudo systemctl start pegboard"
