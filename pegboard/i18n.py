@@ -20,7 +20,11 @@ pyproject.toml, extracting Python from pegboard/, templates and scripts from web
 Pure code holds no language of its own: it takes a ``lang`` and looks the catalogue up
 with :func:`translations` (cached, read once). Messages use ``str.format`` placeholders
 (``"fifteen {total}"``), filled in after translation; where a count changes the words,
-``ngettext``.
+``ngettext``. What the board keeps to say later to every phone (a history line, the last
+verdict) is a :class:`Phrase`: each phone hears it in its own language.
+
+The panel reads each phone's language with Flask-Babel (see :mod:`pegboard.panel`); its
+page carries its words in the template, so its script needs no catalogue of its own.
 
 >>> translations("de").gettext("a pair")
 'ein Paar'
@@ -34,8 +38,10 @@ from __future__ import annotations
 
 import gettext
 from collections.abc import Mapping
+from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
+from typing import Any
 
 from pegboard.errors import ConfigError
 
@@ -59,6 +65,42 @@ ENVIRONMENT = ("PEGBOARD_LANG", "LC_ALL", "LC_MESSAGES", "LANG")
 def N_(message: str) -> str:
     """Mark ``message`` for extraction; translate it later where the language is known."""
     return message
+
+
+@dataclass(frozen=True, slots=True)
+class Phrase:
+    """A message said later, in the language of whoever hears it: the board keeps one
+    phrase and each phone hears it in its own language.
+
+    ``message`` is a msgid (mark it with :func:`N_` where it is written), ``params`` its
+    placeholders: numbers, names, cards, or anything sayable (a phrase, a call) in turn.
+
+    >>> hand = Phrase.of(N_("{name}'s hand"), name="Ann")
+    >>> said = Phrase.of(N_("muggins on {owner}"), owner=hand)
+    >>> str(said), said.say("de")
+    ("muggins on Ann's hand", 'Muggins gegen Hand von Ann')
+    """
+
+    message: str
+    params: tuple[tuple[str, Any], ...] = ()
+
+    @classmethod
+    def of(cls, message: str, **params: Any) -> Phrase:
+        return cls(message, tuple(params.items()))
+
+    def say(self, lang: str = SOURCE) -> str:
+        """The phrase in ``lang``, its placeholders said in ``lang`` too."""
+        if not self.message:  # silence (gettext("") would be the catalogue's header)
+            return ""
+        words = {name: _said(value, lang) for name, value in self.params}
+        return translations(lang).gettext(self.message).format(**words)
+
+    def __str__(self) -> str:
+        return self.say(SOURCE)
+
+
+def _said(value: Any, lang: str) -> Any:
+    return value.say(lang) if hasattr(value, "say") else value
 
 
 def language_of(tag: str | None) -> str | None:

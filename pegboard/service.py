@@ -29,13 +29,15 @@ from pegboard.board.render import (
 )
 from pegboard.board.svg import board_svg
 from pegboard.config import Config
-from pegboard.errors import PegboardError, RuleError
+from pegboard.errors import ConfigError, PegboardError, RuleError
 from pegboard.game import Settings, Table
-from pegboard.game.state import Count, Phase, State
+from pegboard.game.state import Claim, Count, Phase, State
+from pegboard.i18n import N_, Phrase
 from pegboard.inputs import Advance, Controls, Entry, Peg, Turn, Undo, load_pins, make_factory
 from pegboard.leds import open_driver
 from pegboard.paths import games_path
 from pegboard.play import max_play_points
+from pegboard.refusals import refusal
 from pegboard.scoring import possible_totals
 
 log = logging.getLogger(__name__)
@@ -53,6 +55,7 @@ class Board:
     def __init__(self, config: Config, data_dir: Path, *, sim: bool = False) -> None:
         self.config, self.sim = config, sim or config.board["driver"] == "sim"
         self.layout = load_layout(config.board["layout"])
+        self.house = house_settings(config)
         self.renderer = Renderer(
             self.layout, Power(brightness=1.0, supply_ma=config.board["supply_ma"])
         )
@@ -61,7 +64,7 @@ class Board:
         self._version = 0
         self._refused: dict[int, float] = {}  # side -> when its entry was refused
         self._won_at: float | None = None
-        self._message = ""
+        self._message: Phrase | None = None  # said to every phone, each in its language
         self._frame_holes: dict[str, str] = {}
         self._frame_version = 0
         self._closing = False
@@ -128,7 +131,7 @@ class Board:
 
     # --- changes and the live view --------------------------------------------------------
 
-    def _changed(self, message: str | None = None) -> None:
+    def _changed(self, message: Phrase | None = None) -> None:
         with self._cond:
             if message is not None:
                 self._message = message
@@ -158,7 +161,8 @@ class Board:
     def versions(self) -> tuple[int, int]:
         return self._version, self._frame_version
 
-    def snapshot(self) -> dict[str, Any]:
+    def snapshot(self, lang: str = "en") -> dict[str, Any]:
+        """The board as the panel shows it, its words in ``lang`` (each phone its own)."""
         with self._cond:
             version, message = self._version, self._message
         state = self._state()
@@ -170,9 +174,9 @@ class Board:
             "game_id": self.table.game_id,
             "game_hole": self.layout.game,
             "brightness": self.leds.brightness,
-            "message": message,
+            "message": "" if message is None else message.say(lang),
             "pending": [self.entry.value(seat) or None for seat in range(4)],
-            "game": None if state is None else self._game_view(state),
+            "game": None if state is None else self._game_view(state, lang),
         }
 
     @property
@@ -187,20 +191,24 @@ class Board:
         except RuleError:
             return None
 
-    def _game_view(self, state: State) -> dict[str, Any]:
+    def _game_view(self, state: State, lang: str) -> dict[str, Any]:
         view = state.as_dict()
         known = state.known_cards()
+        for said, claim in zip(view["claims"], state.claims, strict=True):
+            if said["show"] is not None:
+                said["show"]["call"] = claim.show.call(lang)
         view.update(
             target=state.target,
             seats=[
                 {"name": name, "side": state.side_of(s)} for s, name in enumerate(state.players)
             ],
-            summary=summary(state),
-            due_name=None if state.due is None else state.name(state.due),
+            summary=summary(state).say(lang),
+            due_name=None if state.due is None else state.count_name(state.due).say(lang),
             used=[str(card) for card in known],
             known={str(card): _whose(count) for card, count in known.items()},
             skunk_lines=[line for line in (61, 91) if line < state.target],
-            muggins_open=_muggins_open(state),
+            muggins_open=_muggins_open(state, lang),
+            history=[entry.as_dict(lang) for entry in state.history],
         )
         return view
 
@@ -271,7 +279,7 @@ class Board:
                 case Advance():
                     self._advance()
         except PegboardError as error:
-            self._refuse(getattr(intent, "seat", None), str(error))
+            self._refuse(getattr(intent, "seat", None), refusal(error))
 
     def _cap(self) -> int:
         """The most the entry due now can be worth."""
@@ -289,11 +297,13 @@ class Board:
         state = self.table.state
         if state.due and state.due.kind == "starter":
             if points not in (0, HEELS):
-                raise RuleError("the starter gives the dealer two for his heels, or nothing")
+                raise RuleError(
+                    Phrase(N_("the starter gives the dealer two for his heels, or nothing"))
+                )
             self.table.turn_starter(None, heels=points == HEELS)
         elif state.due and state.due.kind == "play":
             if points == 0:
-                raise RuleError("dial the points scored in the play, then press")
+                raise RuleError(Phrase(N_("dial the points scored in the play, then press")))
             self.table.claim(seat, points, kind="play")
         else:
             self.table.claim(seat, points)
@@ -301,19 +311,22 @@ class Board:
     def _undo_own(self, seat: int) -> None:
         state = self.table.state
         if not state.history or state.history[-1].seat != seat:
-            raise RuleError(f"the last entry is not {state.players[seat]}'s")
+            message = N_("the last entry is not {name}'s")
+            raise RuleError(Phrase.of(message, name=state.players[seat]))
         self.table.undo()
 
     def _advance(self) -> None:
-        state = self.table.state
-        if not state.over:
+        state = self._state()
+        if state is None:  # no game yet: the advance button starts one with the house rules
+            self.table.new_game(self.house, dealer=secrets.randbelow(len(self.house.players)))
+        elif not state.over:
             self.table.advance()
         elif state.match.winner is None:
             self.table.next_game()
         else:
             self.table.new_game(state.settings, dealer=state.seat_after(state.first_dealer))
 
-    def _refuse(self, seat: int | None, message: str) -> None:
+    def _refuse(self, seat: int | None, message: Phrase) -> None:
         state = self._state()
         if state is not None and seat is not None and seat < len(state.players):
             with self._cond:
@@ -329,14 +342,15 @@ class Board:
     def board_svg(self) -> str:
         return board_svg(self.layout)
 
-    def act(self, action: str, args: dict[str, Any]) -> dict[str, Any]:
-        """One change from the panel; a refusal raises and changes nothing."""
+    def act(self, action: str, args: dict[str, Any], lang: str = "en") -> dict[str, Any]:
+        """One change from the panel; a refusal raises and changes nothing. What the
+        board says of it is said to every phone (here in ``lang``)."""
         handler = ACTIONS.get(action)
         if handler is None:
             raise RuleError(f"no action called {action!r}")
-        said = handler(self, _Args(action, args)) or ""
+        said = handler(self, _Args(action, args)) or Phrase("")
         self._changed(said)
-        return {"said": said, "state": self.snapshot()}
+        return {"said": said.say(lang), "state": self.snapshot(lang)}
 
 
 class _Args:
@@ -363,13 +377,14 @@ class _Args:
         return cards
 
 
-def _new_game(board: Board, args: _Args) -> str:
+def _new_game(board: Board, args: _Args) -> Phrase:
     players = tuple(args.get("players", list))
     if not all(isinstance(p, str) and 0 < len(p.strip()) <= 20 for p in players):
-        raise RuleError("each player needs a name of 1 to 20 characters")
+        raise RuleError(Phrase(N_("each player needs a name of 1 to 20 characters")))
     target = args.get("target", int, 0)
     if not 0 <= target <= MAX_TARGET:
-        raise RuleError(f"a game is played to at most {MAX_TARGET} (0: the variant's own)")
+        message = N_("a game is played to at most {most} (0: the variant's own)")
+        raise RuleError(Phrase.of(message, most=MAX_TARGET))
     settings = Settings(
         players=tuple(p.strip() for p in players),
         variant=args.get("variant", str, "standard"),
@@ -383,90 +398,106 @@ def _new_game(board: Board, args: _Args) -> str:
     )
     tracks = len(board.layout.tracks)
     if settings.sides > tracks:
+        message = N_("this board ({layout}) has {tracks} tracks: {players} players need {sides}")
         raise RuleError(
-            f"this board ({board.layout.name}) has {tracks} tracks: "
-            f"{len(players)} players need {settings.sides}"
+            Phrase.of(
+                message,
+                layout=board.layout.name,
+                tracks=tracks,
+                players=len(players),
+                sides=settings.sides,
+            )
         )
     dealer = args.get("dealer", int, None)
     if dealer is None:  # the cut, done by the board
         dealer = secrets.randbelow(len(players))
     state = board.table.new_game(settings, dealer=dealer)
     board.entry.clear()
-    return f"New game: {state.players[state.dealer]} deals first."
+    return Phrase.of(N_("New game: {name} deals first."), name=state.players[state.dealer])
 
 
-def _starter(board: Board, args: _Args) -> str:
+def _starter(board: Board, args: _Args) -> Phrase | None:
     card = args.get("card", str, None)
     state = board.table.turn_starter(card, heels=args.get("heels", bool, False))
-    return "Two for his heels." if state.history and state.history[-1].kind == "heels" else ""
+    heels = state.history and state.history[-1].kind == "heels"
+    return Phrase(N_("Two for his heels.")) if heels else None
 
 
-def _claim(board: Board, args: _Args) -> str:
+def _claim(board: Board, args: _Args) -> Phrase | None:
     state = board.table.claim(
         args.get("seat", int),
         args.get("points", int),
         kind=args.get("kind", str, None),
         cards=args.cards("cards"),
     )
-    claim = state.claims[-1] if state.claims else None
-    return _verdict(claim) if claim is not None else ""
+    return verdict(state.claims[-1]) if state.claims else None
 
 
-def _verdict(claim) -> str:
+def verdict(claim: Claim) -> Phrase:
+    """What the board says of a count just pegged: exact, under, over, or only pegged.
+
+    >>> from pegboard.game.state import Claim
+    >>> said = verdict(Claim(1, 1, "hand", 24, 22, 1, actual=22))
+    >>> str(said), said.say("da")
+    ('24: over by 2; pegged 22.', '24: 2 for meget; 22 markeret.')
+    """
     if claim.verdict == "exact":
-        return f"{claim.claimed}: exact."
+        return Phrase.of(N_("{claimed}: exact."), claimed=claim.claimed)
     if claim.verdict == "under":
-        return f"{claim.claimed}: under by {-claim.difference}."
+        message = N_("{claimed}: under by {n}.")
+        return Phrase.of(message, claimed=claim.claimed, n=-claim.difference)
     if claim.verdict == "over":
-        return f"{claim.claimed}: over by {claim.difference}; pegged {claim.pegged}."
-    return f"Pegged {claim.pegged}."
+        message = N_("{claimed}: over by {n}; pegged {pegged}.")
+        return Phrase.of(message, claimed=claim.claimed, n=claim.difference, pegged=claim.pegged)
+    return Phrase.of(N_("Pegged {pegged}."), pegged=claim.pegged)
 
 
-def _sim(method: str, *names: str) -> Callable[[Board, _Args], str]:
-    def run(board: Board, args: _Args) -> str:
+def _sim(method: str, *names: str) -> Callable[[Board, _Args], None]:
+    def run(board: Board, args: _Args) -> None:
         if not board.sim:
-            raise RuleError("the on-screen dials work on the simulated board only")
+            raise RuleError(Phrase(N_("the on-screen dials work on the simulated board only")))
         values = {name: args.get(name, int) for name in names}
         if not 0 < abs(values.get("steps", 1)) <= SIM_STEPS:
             raise RuleError(f"turn the dial 1 to {SIM_STEPS} steps at a time, either way")
         getattr(board.controls, method)(*values.values())
-        return ""
 
     return run
 
 
-def _brightness(board: Board, args: _Args) -> str:
+def _brightness(board: Board, args: _Args) -> None:
     level = args.get("level", (int, float))
     if not 0 <= level <= 1:
         raise RuleError("brightness is between 0 and 1")
     board.leds.brightness = float(level)
-    return ""
 
 
-def _entry(method: str, *names: str, said: str = "") -> Callable[[Board, _Args], str]:
-    """An action that is one table entry taking ``names`` (seat, card, points) in order."""
+def _entry(
+    method: str, *names: str, said: str | None = None
+) -> Callable[[Board, _Args], Phrase | None]:
+    """An action that is one table entry taking ``names`` (seat, card, points) in order;
+    ``said``: what the board says of it (a message id)."""
     kinds = {"seat": int, "card": str, "points": int}
 
-    def run(board: Board, args: _Args) -> str:
+    def run(board: Board, args: _Args) -> Phrase | None:
         values = [args.get(name, kinds[name]) for name in names]
         extra = {"cards": args.cards("cards")} if "cards" in args.data else {}
         getattr(board.table, method)(*values, **extra)
-        return said
+        return None if said is None else Phrase(said)
 
     return run
 
 
-ACTIONS: dict[str, Callable[[Board, _Args], str]] = {
+ACTIONS: dict[str, Callable[[Board, _Args], Phrase | None]] = {
     "new_game": _new_game,
     "starter": _starter,
     "lay": _entry("lay", "card", "seat"),
     "go": _entry("go", "seat"),
     "claim": _claim,
-    "muggins": _entry("muggins", "seat", "points", said="Muggins!"),
-    "advance": lambda board, args: board._advance() or "",
+    "muggins": _entry("muggins", "seat", "points", said=N_("Muggins!")),
+    "advance": lambda board, args: board._advance(),
     "next_game": _entry("next_game"),
-    "undo": _entry("undo", said="Undone."),
-    "redo": _entry("redo", said="Redone."),
+    "undo": _entry("undo", said=N_("Undone.")),
+    "redo": _entry("redo", said=N_("Redone.")),
     "sim_turn": _sim("sim_turn", "seat", "steps"),
     "sim_press": _sim("sim_press", "seat"),
     "sim_hold": _sim("sim_hold", "seat"),
@@ -475,7 +506,7 @@ ACTIONS: dict[str, Callable[[Board, _Args], str]] = {
 }
 
 
-def _muggins_open(state: State) -> dict[str, Any] | None:
+def _muggins_open(state: State, lang: str) -> dict[str, Any] | None:
     """The count open to Muggins: whose, what was claimed, and the points it missed
     (None when its cards were not given, so the game cannot tell)."""
     if state.window is None or not state.settings.muggins:
@@ -485,7 +516,7 @@ def _muggins_open(state: State) -> dict[str, Any] | None:
         "side": claim.side,
         "seat": claim.seat,
         "kind": claim.kind,
-        "name": state.name(Count(claim.seat, claim.kind)),
+        "name": state.count_name(Count(claim.seat, claim.kind)).say(lang),
         "claimed": claim.claimed,
         "cards": None if claim.cards is None else [str(card) for card in claim.cards],
         "verdict": claim.verdict,
@@ -498,23 +529,44 @@ def _whose(count: Count | None) -> dict[str, Any] | None:
     return None if count is None else {"seat": count.seat, "kind": count.kind}
 
 
-def summary(state: State) -> str:
+_WON = (
+    N_("{winner} won."),
+    N_("{winner} won, with a skunk."),
+    N_("{winner} won, with a double skunk."),
+    N_("{winner} won, with a triple skunk."),
+)
+
+
+def house_settings(config: Config) -> Settings:
+    """The config's [game] table: the settings of a game started from the board's button."""
+    data = dict(config.game)
+    if isinstance(data.get("players"), list):
+        data["players"] = tuple(data["players"])
+    try:
+        return Settings.from_dict(data)
+    except (ConfigError, TypeError) as error:
+        raise ConfigError(f"{config.source}: [game] {error}") from None
+
+
+def summary(state: State) -> Phrase:
     """One line for the panel: the deal, the dealer, what is due."""
-    dealer = state.players[state.dealer]
     if state.over:
-        winner = state.settings.side_names[state.winner]
-        skunk = ("", ", with a skunk", ", with a double skunk", ", with a triple skunk")
-        return f"{winner} won{skunk[state.skunk]}."
+        return Phrase.of(_WON[state.skunk], winner=state.settings.side_names[state.winner])
+    head = {"deal": state.deal, "dealer": state.players[state.dealer]}
     due = state.due
-    head = f"Deal {state.deal}, {dealer} deals."
     if due is None:
-        return f"{head} The show is done: move on to the next deal."
+        message = N_("Deal {deal}, {dealer} deals. The show is done: move on to the next deal.")
+        return Phrase.of(message, **head)
     if due.kind == "starter":
-        return f"{head} Turn the starter."
+        return Phrase.of(N_("Deal {deal}, {dealer} deals. Turn the starter."), **head)
+    if due.kind == "play" and due.seat is None:
+        message = N_("Deal {deal}, {dealer} deals. The play: count {count}.")
+        return Phrase.of(message, **head, count=state.play.count)
     if due.kind == "play":
-        turn = f" {state.players[due.seat]} to play." if due.seat is not None else ""
-        return f"{head} The play: count {state.play.count}.{turn}"
-    return f"{head} Next count: {state.name(due)}."
+        message = N_("Deal {deal}, {dealer} deals. The play: count {count}. {name} to play.")
+        return Phrase.of(message, **head, count=state.play.count, name=state.players[due.seat])
+    message = N_("Deal {deal}, {dealer} deals. Next count: {due}.")
+    return Phrase.of(message, **head, due=state.count_name(due))
 
 
 def _rgb(colour: str) -> tuple[int, int, int]:
@@ -579,12 +631,20 @@ def serve(
     # A wrong layout or pin map stops start-up before anything is written.
     load_layout(config.board["layout"])
     load_pins(override=config.pins or None)
+    house_settings(config)
     data_dir.mkdir(parents=True, exist_ok=True)
     pin, new = board_pin(config, data_dir)
     board = Board(config, data_dir, sim=sim)
     stop = threading.Event()
     try:
-        app = create_app({"PIN": pin, "SECRET_KEY": secret_key(data_dir), "TABLE": board})
+        app = create_app(
+            {
+                "PIN": pin,
+                "SECRET_KEY": secret_key(data_dir),
+                "TABLE": board,
+                "LANGUAGE": config.board["language"],
+            }
+        )
         panel = config.panel
         server = create_server(
             app,

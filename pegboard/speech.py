@@ -21,9 +21,10 @@ from functools import cache
 from math import prod
 from typing import TYPE_CHECKING
 
-from pegboard.i18n import N_, translations
+from pegboard.i18n import N_, Phrase, translations
 
 if TYPE_CHECKING:
+    from pegboard.cards import Card
     from pegboard.play import Peg
     from pegboard.scoring import Show
 
@@ -262,32 +263,79 @@ def play_call(peg: Peg, lang: str = "en", last: int = 0) -> str:
     return call
 
 
+# The game's own words for what it pegs (its history says them too).
+GO = N_("go")
+GO_POINT = N_("one for the go")
+HEELS = N_("two for his heels")
+THREE_FOR_LAST = N_("three for last")
+MUGGINS = N_("muggins on {owner}")
+FALSE_MUGGINS = N_("false muggins on {owner}")
+
+
 def go_call(lang: str = "en") -> str:
     """What a player says who cannot lay a card."""
-    return translations(lang).gettext("go")
+    return translations(lang).gettext(GO)
 
 
 def go_point_call(lang: str = "en") -> str:
     """The point for the go, pegged by the last to lay when nobody can go on."""
-    return translations(lang).gettext("one for the go")
+    return translations(lang).gettext(GO_POINT)
 
 
 def heels_call(lang: str = "en") -> str:
     """The dealer's two when the starter is a jack."""
-    return translations(lang).gettext("two for his heels")
+    return translations(lang).gettext(HEELS)
 
 
 def three_for_last_call(lang: str = "en") -> str:
     """The pone's three at the start of the five-card game."""
-    return translations(lang).gettext("three for last")
+    return translations(lang).gettext(THREE_FOR_LAST)
 
 
 def muggins_call(owner: str, lang: str = "en", false: bool = False) -> str:
     """A Muggins claim on ``owner``'s count; ``false``: one that named points not there."""
-    t = translations(lang)
-    if false:
-        return t.gettext("false muggins on {owner}").format(owner=owner)
-    return t.gettext("muggins on {owner}").format(owner=owner)
+    return Phrase.of(FALSE_MUGGINS if false else MUGGINS, owner=owner).say(lang)
+
+
+@dataclass(frozen=True, slots=True)
+class LaidCall:
+    """The call of the last card of ``pile`` as it was laid, with ``last`` for the last
+    card: kept in a game's history and said in each phone's language.
+
+    >>> from pegboard.cards import parse_cards
+    >>> said = LaidCall(tuple(parse_cards(["10H", "5C"])), last=1)
+    >>> said.say(), said.say("sv")
+    ('fifteen for two, and one for the last card', 'femton, två poäng och en för sistan')
+    """
+
+    pile: tuple[Card, ...]
+    last: int = 0
+
+    def say(self, lang: str = "en") -> str:
+        from pegboard.play import score_play
+
+        return play_call(score_play(self.pile[:-1], self.pile[-1]), lang, self.last)
+
+
+_COUNTS = {
+    # Translators: a player's count in the show ("Ann's hand"); {name} is the player's name.
+    "hand": N_("{name}'s hand"),
+    "crib": N_("{name}'s crib"),
+    "play": N_("{name}'s play"),
+    "starter": N_("{name}'s starter"),
+}
+
+
+def count_name(name: str | None, kind: str) -> Phrase:
+    """Whose count it is: "Ann's hand", "Bob's crib"; a play pegged by hand (nobody's
+    turn) is "the play".
+
+    >>> count_name("Ann", "crib").say("sv"), count_name(None, "play").say("de")
+    ('Anns krubba', 'das Auslegen')
+    """
+    if name is None:
+        return Phrase(N_("the play"))
+    return Phrase.of(_COUNTS[kind], name=name)
 
 
 _SKUNKS = {1: N_("skunk"), 2: N_("double skunk"), 3: N_("triple skunk")}

@@ -1,116 +1,29 @@
 """The panel in a real browser: Debian's chromium, driven by Playwright, at a phone's size,
-against ``pegboard serve --sim`` in its own process.
-
-Screenshots go to artifacts/screenshots/ (CI shows that folder). Without chromium or
-Playwright these tests skip, except in CI (CI=true), where that is a failure. Another
-chromium: PEGBOARD_CHROMIUM=/path/to/chromium.
+against ``pegboard serve --sim`` in its own process (see tests/browsing.py).
 """
 
 from __future__ import annotations
 
-import os
 import re
-import subprocess
-import sys
-from pathlib import Path
 
-import pytest
-
-CHROMIUM = Path(os.environ.get("PEGBOARD_CHROMIUM", "/usr/bin/chromium"))  # Debian's
-CHROMIUM_ARGS = [
-    "--headless",
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-    "--no-first-run",
-]
-PHONE = {"width": 360, "height": 740}
-THUMB = 44  # px: the smallest target a thumb hits reliably
-PIN = "8642"
-SHOTS = Path(__file__).resolve().parents[1] / "artifacts" / "screenshots"
-
-
-def _missing() -> str | None:
-    try:
-        import playwright.sync_api  # noqa: F401
-    except ImportError:
-        return "Playwright is not installed: pip install -e '.[test]'"
-    if not CHROMIUM.exists():
-        return f"no {CHROMIUM}: apt-get install -y chromium"
-    return None
-
-
-@pytest.fixture(scope="module")
-def browser():
-    missing = _missing()
-    if missing:
-        if os.environ.get("CI") == "true":
-            pytest.fail(f"browser tests must run in CI: {missing}")
-        pytest.skip(missing)
-    from playwright.sync_api import expect, sync_playwright
-
-    expect.set_options(timeout=10_000)
-    with sync_playwright() as playwright:
-        launched = playwright.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS)
-        yield launched
-        launched.close()
-
-
-@pytest.fixture(scope="module")
-def url(tmp_path_factory):
-    """One simulated board for the module; each test starts its own game."""
-    folder = tmp_path_factory.mktemp("board")
-    config = folder / "config.toml"
-    config.write_text(f'[board]\npin = "{PIN}"\n[pins.settings]\nbounce_time = 0.002\n')
-    command = [sys.executable, "-m", "pegboard.cli", "serve", "--sim", "--port", "0"]
-    command += ["--data", str(folder / "data"), "--config", str(config)]
-    process = subprocess.Popen(
-        command, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True
-    )
-    found = re.search(r"panel at (http://\S+/)", process.stdout.readline())
-    assert found, "the board did not start"
-    yield found.group(1)
-    process.terminate()
-    process.wait(timeout=15)
-
-
-@pytest.fixture
-def phone(browser, url, request):
-    """A new phone (its own cookies) showing the panel, live; ``phone()`` makes more."""
-    contexts, errors = [], []
-
-    def open_phone():
-        context = browser.new_context(viewport=PHONE)
-        contexts.append(context)
-        page = context.new_page()
-        page.set_default_timeout(10_000)
-        page.on("pageerror", lambda error: errors.append(str(error)))
-        page.goto(url)
-        page.wait_for_selector("#live.on")
-        page.wait_for_function("document.querySelector('#status').textContent !== ''")
-        return page
-
-    yield open_phone
-    for context in contexts:
-        context.close()
-    assert errors == []  # no script error on any page
-
-
-def shot(page, name: str, **options) -> Path:
-    SHOTS.mkdir(parents=True, exist_ok=True)
-    path = SHOTS / f"{name}.png"
-    page.screenshot(path=str(path), **options)
-    return path
+from browsing import (  # noqa: F401
+    PHONE,
+    board_url_fixture,
+    browser_fixture,
+    measure,
+    phone_fixture,
+    pick,
+    score_of,
+    shot,
+)
+from browsing import sign_in as enter_pin
 
 
 def sign_in(page) -> None:
+    """Sign in, and the page says so in English."""
     from playwright.sync_api import expect
 
-    page.click("#pin-button")
-    page.fill("#pin", PIN)
-    page.click("#pin-ok")
+    enter_pin(page)
     expect(page.locator("#message")).to_have_text("Signed in: you can peg from this phone.")
     expect(page.locator("#pin-button")).to_have_text("Sign out")
 
@@ -130,15 +43,6 @@ def new_game(page, *players: str, dealer: int = 0, muggins: bool = False, **sele
     expect(page.locator("#status")).to_have_text(
         f"Deal 1, {players[dealer]} deals. Turn the starter."
     )
-
-
-def pick(page, *cards: str) -> None:
-    for card in cards:
-        page.click(f"#picker button[data-card='{card}']")
-
-
-def score_of(page, side: int):
-    return page.locator("#sides li").nth(side).locator(".score")
 
 
 def test_a_hand_is_verified_mugged_and_seen_live_on_another_phone(phone):
@@ -327,18 +231,31 @@ def test_every_control_is_thumb_sized_at_360px(phone):
     expect(page.locator("#result")).to_be_visible()
     page.click("#peg-claim")
     expect(page.locator("#muggins")).to_be_visible()
-    small = page.evaluate(
-        """(thumb) => [...document.querySelectorAll(
-            'main button, main select, main a, main input:not([type=checkbox]):not([type=radio]),'
-            + ' main .segments span, main label.check, header button')]
-          .filter((node) => node.getClientRects().length)
-          .map((node) => [node.id || node.dataset.card || node.textContent.trim().slice(0, 20),
-                          node.getBoundingClientRect()])
-          .filter(([, box]) => box.width < thumb - 0.5 || box.height < thumb - 0.5)
-          .map(([name, box]) => `${name}: ${Math.round(box.width)}x${Math.round(box.height)}`)""",
-        THUMB,
-    )
-    assert small == []
-    assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
+    found = measure(page)
+    assert found["targets"] == []  # every control at least 44 px each way
+    assert found["scroll"] <= PHONE["width"]
     page.evaluate("window.scrollTo(0, 0)")
     shot(page, "panel")
+
+
+def test_the_language_switch_reloads_the_page_and_this_phone_keeps_it(phone):
+    from playwright.sync_api import expect
+
+    page = phone("fi-FI")  # the phone asks for Finnish
+    assert page.evaluate("document.documentElement.lang") == "fi"
+    expect(page.locator("#count-title")).to_have_text("Tarkista laskenta")
+    expect(page.locator("#language-choice option:checked")).to_have_text("Suomi")
+    with page.expect_navigation():
+        page.select_option("#language-choice", "de")  # chosen on the page
+    page.wait_for_selector("#live.on")
+    assert page.evaluate("document.documentElement.lang") == "de"
+    expect(page.locator("#count-title")).to_have_text("Zählung prüfen")
+    expect(page.locator("#live")).to_have_text("verbunden")
+    expect(page.locator("#picker button[data-card='J♥']")).to_have_attribute(
+        "aria-label", "Herz-Bube"
+    )
+    again = page.context.new_page()  # the same phone, later: still German
+    again.goto(page.url)
+    assert again.evaluate("document.documentElement.lang") == "de"
+    other = phone("fi-FI")  # another phone keeps its own
+    assert other.evaluate("document.documentElement.lang") == "fi"

@@ -32,9 +32,10 @@ def test_two_players_count_pone_dealer_crib_then_the_deal_passes(table):
     assert state.due == Count(0, "crib")
     state = table.claim("Ann", 4)
     assert state.scores == (4, 8) and state.due is None
-    assert [(e.kind, e.why) for e in state.history] == [
-        ("hand", "Bob's hand"),
-        ("crib", "Ann's crib"),
+    assert [(e.kind, e.why, e.points) for e in state.history] == [
+        ("hand", "Bob's hand", 8),
+        ("hand", "Ann's hand", 0),  # a nineteen is a line of the history too
+        ("crib", "Ann's crib", 4),
     ]
     refuse(table, "claim", "Bob", 2, match="the show is done: advance to the next deal")
     state = table.advance()

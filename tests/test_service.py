@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import pytest
+from conftest import FAST_PINS
 from waiting import eventually
 
 from pegboard.errors import RuleError
@@ -167,3 +168,24 @@ def test_panel_actions_check_their_arguments(board):
     with pytest.raises(RuleError, match="no action"):
         board.act("explode", {})
     assert board.table.state.scores == (0, 0)
+
+
+def test_the_advance_button_starts_a_game_with_the_house_rules(tmp_path):
+    from pegboard.config import load_config
+    from pegboard.service import Board
+
+    config = load_config(text='[game]\nplayers = ["Ann", "Bob"]\nmuggins = true\n' + FAST_PINS)
+    with Board(config, tmp_path, sim=True) as board:
+        board.controls.sim_advance()
+        state = board.table.state
+        assert state.players == ("Ann", "Bob") and state.settings.muggins
+
+
+def test_wrong_house_rules_stop_start_up(tmp_path):
+    from pegboard.config import load_config
+    from pegboard.errors import ConfigError
+    from pegboard.service import Board
+
+    with pytest.raises(ConfigError, match=r"\[game\].*muggings"):
+        Board(load_config(text="[game]\nmuggings = true\n"), tmp_path, sim=True)
+    assert not (tmp_path / "games.db").exists()

@@ -34,10 +34,11 @@ from pegboard.game.events import (
     Undone,
 )
 from pegboard.game.settings import Settings
-from pegboard.game.state import Claim, Entry, GameResult, Mugging, Phase, Play, State
+from pegboard.game.state import Claim, Count, Entry, GameResult, Mugging, Phase, Play, State
+from pegboard.i18n import N_, Phrase
 from pegboard.play import GO_LIMIT, go_points, score_play
 from pegboard.scoring import show_total
-from pegboard.speech import number_words
+from pegboard.speech import FALSE_MUGGINS, GO_POINT, HEELS, MUGGINS, THREE_FOR_LAST, LaidCall
 
 
 def replay(events: Iterable[Event]) -> State:
@@ -81,7 +82,7 @@ def _begin(state: State, dealer: int) -> State:
     zeros = (0,) * state.sides
     state = replace(state, first_dealer=dealer, dealer=dealer, scores=zeros, backs=zeros)
     if state.settings.variant_rules.three_for_last:
-        state = peg(state, state.pone, 3, "last", "three for last")
+        state = peg(state, state.pone, 3, "last", Phrase(THREE_FOR_LAST))
     return state
 
 
@@ -90,7 +91,7 @@ def _(event: StarterTurned, state: State) -> State:
     state = replace(state, starter=event.card, stage=Phase.PLAY, play=Play(turn=state.pone))
     if event.heels or (event.card is not None and event.card.rank == JACK):
         cards = () if event.card is None else (event.card,)
-        state = peg(state, state.dealer, 2, "heels", "two for his heels", cards)
+        state = peg(state, state.dealer, 2, "heels", Phrase(HEELS), cards)
     return state
 
 
@@ -109,19 +110,22 @@ def _(event: CardLaid, state: State) -> State:
         last=seat,
     )
     state = replace(state, play=play)
-    why = f"{event.card}: {scored.call()}"
     if len(play.laid) == state.hand_size * len(state.players):  # the very last card
         last = go_points(scored.count)
-        why += f", and {number_words(last)} for the last card" if last else ""
-        state = peg(state, seat, scored.points + last, "play", why, play.pile)
+        state = peg(state, seat, scored.points + last, "play", _laid(play.pile, last), play.pile)
         return replace(state, stage=Phase.SHOW, shown=0)
-    state = peg(state, seat, scored.points, "play", why, play.pile)
+    state = peg(state, seat, scored.points, "play", _laid(play.pile), play.pile)
     if scored.count == GO_LIMIT:
         return _new_count(state)
     turn = _next_turn(state, seat)
     if turn is None:  # nobody else can go on and the layer is out of cards
         return _go_for(state)
     return replace(state, play=replace(play, turn=turn))
+
+
+def _laid(pile: tuple[Card, ...], last: int = 0) -> Phrase:
+    """ "5♣: fifteen for two": the card laid and its call."""
+    return Phrase.of(N_("{card}: {call}"), card=str(pile[-1]), call=LaidCall(pile, last))
 
 
 @evolve.register
@@ -145,7 +149,7 @@ def _next_turn(state: State, seat: int) -> int | None:
 def _go_for(state: State) -> State:
     """Nobody can lay: the last card laid pegs one for the go, and the count starts again."""
     last = state.play.last
-    state = peg(state, last, go_points(state.play.count), "play", "one for the go")
+    state = peg(state, last, go_points(state.play.count), "play", Phrase(GO_POINT))
     return _new_count(state)
 
 
@@ -181,12 +185,19 @@ def _(event: Claimed, state: State) -> State:
         state.starter if actual is not None else None,
         actual,
     )
-    count = "the play" if kind == "play" else f"{state.players[seat]}'s {kind}"
-    taken_back = f" (claimed {event.points}, {excess} taken back)" if excess else ""
-    state = peg(state, seat, claim.pegged, kind, count + taken_back, cards or ())
+    count = state.count_name(Count(None if kind == "play" else seat, kind))
+    said = count
+    if excess:
+        # Translators: a count claimed over what its cards score: "Bob's hand (claimed 24,
+        # 2 taken back)"; {count} is whose count it is.
+        message = N_("{count} (claimed {claimed}, {excess} taken back)")
+        said = Phrase.of(message, count=count, claimed=event.points, excess=excess)
+    # A count is a line even when it pegs nothing: a nineteen, or an over-count taken back.
+    state = peg(state, seat, claim.pegged, kind, said, cards or (), counted=True)
     if excess and state.settings.over_count == "penalise":
+        over = Phrase.of(N_("over-count of {count}"), count=count)
         for side in (s for s in range(state.sides) if s != claim.side):
-            state = peg(state, None, excess, "penalty", f"over-count of {count}", side=side)
+            state = peg(state, None, excess, "penalty", over, cards or (), side=side)
     if kind == "play":
         state = replace(state, play=replace(state.play, mode="points", turn=None))
     else:
@@ -212,14 +223,15 @@ def _(event: MugginsCalled, state: State) -> State:
             actual=_actual(state, claim.kind, event.cards),
         )
     missed = event.points if claim.actual is None else claim.actual - claim.claimed
-    owner = f"{state.players[claim.seat]}'s {claim.kind}"
+    owner = state.count_name(Count(claim.seat, claim.kind))
     if missed > 0:
         won = min(event.points, missed)
-        side, seat, why = state.side_of(event.seat), event.seat, f"muggins on {owner}"
+        side, seat, message = state.side_of(event.seat), event.seat, MUGGINS
     else:
         won = event.points
-        side, seat, why = claim.side, claim.seat, f"false muggins on {owner}"
-    state = peg(state, seat, won, "muggins", why, claim.cards or (), side=side)
+        side, seat, message = claim.side, claim.seat, FALSE_MUGGINS
+    said = Phrase.of(message, owner=owner)
+    state = peg(state, seat, won, "muggins", said, claim.cards or (), side=side)
     claim = replace(claim, muggins=Mugging(event.seat, event.points, side, won))
     claims = (*state.claims[:index], claim, *state.claims[index + 1 :])
     return replace(state, claims=claims, window=None)
@@ -247,23 +259,27 @@ def peg(
     seat: int | None,
     points: int,
     kind: str,
-    why: str,
+    said: Phrase,
     cards: tuple[Card, ...] = (),
     side: int | None = None,
+    counted: bool = False,
 ) -> State:
     """``seat`` (or ``side``) pegs ``points``; the game ends the moment a side reaches the
-    target, and nothing is pegged after that.  Pegging closes the Muggins window."""
-    if state.over or points <= 0:
+    target, and nothing is pegged after that.  Pegging closes the Muggins window.
+    Nothing pegged writes no line, unless it was ``counted`` (a count of 0 is a line;
+    the pegs stay where they are)."""
+    if state.over or points < 0 or not (points or counted):
         return state
     side = state.side_of(seat) if side is None else side
     score = state.scores[side] + points
-    entry = Entry(side, seat, points, kind, why, tuple(cards), state.deal, score)
+    entry = Entry(side, seat, points, kind, said, tuple(cards), state.deal, score)
+    state = replace(state, history=(*state.history, entry), window=None)
+    if not points:
+        return state
     state = replace(
         state,
         scores=_put(state.scores, side, score),
         backs=_put(state.backs, side, state.scores[side]),
-        history=(*state.history, entry),
-        window=None,
     )
     return _finish(state, side) if score >= state.target else state
 

@@ -12,8 +12,10 @@ from typing import TYPE_CHECKING
 
 from pegboard.cards import Card
 from pegboard.game.settings import Settings
+from pegboard.i18n import Phrase
 from pegboard.play import count_of
 from pegboard.scoring import Show, score_show
+from pegboard.speech import count_name
 
 if TYPE_CHECKING:
     from pegboard.game.events import Event
@@ -46,16 +48,27 @@ class Pegs:
 @dataclass(frozen=True, slots=True)
 class Entry:
     """One line of the history: ``side`` pegged ``points``, for ``kind`` ("play", "hand",
-    "crib", "heels", "last" (three for last), "muggins" or "penalty"), because ``why``."""
+    "crib", "heels", "last" (three for last), "muggins" or "penalty"), because of what
+    ``said`` says (in any language; ``why`` in English). A count pegged as nothing, or
+    taken back whole, is a line of 0 points."""
 
     side: int
     seat: int | None
     points: int
     kind: str
-    why: str
+    said: Phrase
     cards: tuple[Card, ...] = ()
     deal: int = 1
     score: int = 0  # the side's score after this entry
+
+    @property
+    def why(self) -> str:
+        return str(self.said)
+
+    def as_dict(self, lang: str = "en") -> dict:
+        """The line for JSON, its ``why`` said in ``lang``."""
+        line = {name: getattr(self, name) for name in self.__slots__ if name != "said"}
+        return {**line, "why": self.said.say(lang), "cards": [str(c) for c in self.cards]}
 
 
 @dataclass(frozen=True, slots=True)
@@ -273,10 +286,12 @@ class State:
         return known
 
     def name(self, count: Count) -> str:
-        """ "Ann's hand", "Bob's crib", "Ann's play", "the starter"."""
-        if count.seat is None:
-            return f"the {count.kind}"
-        return f"{self.players[count.seat]}'s {count.kind}"
+        """ "Ann's hand", "Bob's crib", "Ann's play", "the play" (in English)."""
+        return str(self.count_name(count))
+
+    def count_name(self, count: Count) -> Phrase:
+        """Whose count ``count`` is, in words any language can say."""
+        return count_name(None if count.seat is None else self.players[count.seat], count.kind)
 
     # --- results ------------------------------------------------------------------------
 
@@ -333,7 +348,7 @@ class State:
                 "passed": sorted(self.play.passed),
             },
             "claims": [claim.as_dict() for claim in self.claims],
-            "history": [{**_fields(e), "cards": [str(c) for c in e.cards]} for e in self.history],
+            "history": [entry.as_dict() for entry in self.history],
             "muggins_open": self.window is not None,
             "winner": self.winner,
             "skunk": self.skunk,

@@ -1,7 +1,12 @@
 """The phone panel: a Flask app that watches the board and, with the PIN, changes the game.
 
 ``create_app(config)`` builds the app; the service passes the running table (the game,
-the board drawing and the simulated controls) in ``config["TABLE"]``.
+the board drawing and the simulated controls) in ``config["TABLE"]`` and the board's
+own language in ``config["LANGUAGE"]``.
+
+Each phone reads the panel in its own language (Flask-Babel, the catalogues of
+:mod:`pegboard.i18n`): the one chosen on the page (a cookie, so each phone remembers
+its own), else the best of its ``Accept-Language``, else the board's language.
 """
 
 from __future__ import annotations
@@ -12,10 +17,14 @@ import secrets
 from importlib.resources import files
 from typing import Any
 
-from flask import Flask, jsonify
+from flask import Flask, current_app, jsonify, request
+from flask_babel import Babel, get_locale
+from flask_babel import gettext as _
 from werkzeug.exceptions import HTTPException
 
 from pegboard.errors import ConflictError, LinkError, PegboardError, RuleError, StoreError
+from pegboard.i18n import LOCALE_DIR, check_language, language_of, negotiate
+from pegboard.refusals import refusal
 
 log = logging.getLogger(__name__)
 
@@ -26,7 +35,11 @@ DEFAULTS: dict[str, Any] = {
     "SESSION_COOKIE_SAMESITE": "Strict",
     "JSON_SORT_KEYS": False,
     "TABLE": None,
+    "LANGUAGE": "en",  # the board's own: for a phone that asks for none the board speaks
+    "BABEL_TRANSLATION_DIRECTORIES": str(LOCALE_DIR),
 }
+LANGUAGE_COOKIE = "pegboard_lang"  # the language chosen on this phone
+LANGUAGE_DAYS = 400  # how long a phone remembers it (the most browsers keep a cookie)
 
 # Nothing from outside the LAN: every asset comes from this board.
 SECURITY_HEADERS = {
@@ -52,6 +65,9 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
     app.config.update(config or {})
     if not app.config.get("PIN"):
         raise PegboardError("the panel needs the board's PIN")
+    app.config["LANGUAGE"] = check_language(app.config["LANGUAGE"])
+    app.config["BABEL_DEFAULT_LOCALE"] = app.config["LANGUAGE"]
+    Babel(app, locale_selector=choose_language)
     if not app.config.get("SECRET_KEY"):
         app.config["SECRET_KEY"] = secrets.token_hex(32)
     # Changing the PIN signs every phone out.
@@ -76,6 +92,18 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
     return app
 
 
+def choose_language() -> str:
+    """This phone's language: chosen on the page, else asked for, else the board's."""
+    chosen = language_of(request.cookies.get(LANGUAGE_COOKIE))
+    board = current_app.config["LANGUAGE"]
+    return chosen or negotiate(request.headers.get("Accept-Language"), default=board)
+
+
+def language() -> str:
+    """The language of the request being answered ("de")."""
+    return get_locale().language
+
+
 def error_json(message: str, status: int):
     return jsonify(error=message), status
 
@@ -95,10 +123,10 @@ def _install_error_handlers(app: Flask) -> None:
 
     @app.errorhandler(PegboardError)
     def refused(error: PegboardError):
-        return error_json(str(error), _status(error))
+        return error_json(refusal(error).say(language()), _status(error))
 
     @app.errorhandler(Exception)
     def crashed(error: Exception):
         # Logged here, never shown to a client.
         log.exception("panel request failed")
-        return error_json("internal error: nothing was changed", 500)
+        return error_json(_("internal error: nothing was changed"), 500)

@@ -10,9 +10,11 @@ import json
 from typing import Any
 
 from flask import Blueprint, Response, abort, current_app, jsonify, request, stream_with_context
+from flask_babel import gettext as _
 
 from pegboard.advice import advise
 from pegboard.cards import Card, parse_cards
+from pegboard.panel import language
 from pegboard.panel.auth import pin_required
 from pegboard.scoring import score_show
 
@@ -24,7 +26,7 @@ LIVE_HEARTBEAT = 15.0  # seconds between keep-alive comments on the live stream
 def table():
     found = current_app.config.get("TABLE")
     if found is None:
-        abort(503, description="the board is starting")
+        abort(503, description=_("the board is starting"))
     return found
 
 
@@ -32,7 +34,7 @@ def body() -> dict[str, Any]:
     """The request's JSON object, or 400."""
     data = request.get_json(silent=True)
     if not isinstance(data, dict):
-        abort(400, description="send a JSON object")
+        abort(400, description=_("send a JSON object"))
     return data
 
 
@@ -53,40 +55,43 @@ def healthz():
 
 @bp.get("/api/score")
 def score():
-    """Score a hand with its starter: ``?hand=5H,5C,5S,JD&starter=5D&crib=1``. Changes nothing."""
-    usage = "give hand=CARD,CARD,... (3 to 6 cards) and starter=CARD"
+    """Score a hand with its starter: ``?hand=5H,5C,5S,JD&starter=5D&crib=1``. Changes
+    nothing. The call is said in the phone's language."""
+    usage = _("give hand=CARD,CARD,... (3 to 6 cards) and starter=CARD")
     hand = cards_arg("hand", 1, 6, usage)
     (starter,) = cards_arg("starter", 1, 1, usage)
     crib = request.args.get("crib", "0") in ("1", "true", "yes")
-    return jsonify(score_show(hand, starter, crib=crib).as_dict())
+    show = score_show(hand, starter, crib=crib)
+    return jsonify({**show.as_dict(), "call": show.call(language())})
 
 
 @bp.get("/api/advice")
 def advice():
     """Which cards to lay away: ``?cards=5H,5C,JD,QS,2C,9H&role=dealer&players=2``.
     Open to all, but never while a hand or crib is being counted."""
-    cards = cards_arg("cards", 5, 7, "give cards=CARD,CARD,... (the 5 to 7 cards dealt)")
+    cards = cards_arg("cards", 5, 7, _("give cards=CARD,CARD,... (the 5 to 7 cards dealt)"))
     role = request.args.get("role", "")
     if role not in ("dealer", "pone"):
-        abort(400, description="give role=dealer or role=pone")
+        abort(400, description=_("give role=dealer or role=pone"))
     players = request.args.get("players", "2")
     if players not in ("2", "3", "4"):
-        abort(400, description="give players=2, 3 or 4")
+        abort(400, description=_("give players=2, 3 or 4"))
     if table().counting:
-        abort(409, description="no advice during a count")
+        abort(409, description=_("no advice during a count"))
     options = advise(cards, dealer=role == "dealer", players=int(players))
     return jsonify(advice=[option.as_dict() for option in options])
 
 
 @bp.get("/api/state")
 def state():
-    return jsonify(table().snapshot())
+    return jsonify(table().snapshot(language()))
 
 
 @bp.get("/api/events")
 def events():
-    """Server-sent events: the whole state when it changes, the lit holes when the LEDs do."""
-    board = table()
+    """Server-sent events: the whole state when it changes, the lit holes when the LEDs do;
+    its words in the language of the phone that opened the stream."""
+    board, lang = table(), language()
 
     def stream():
         seen = (-1, -1)
@@ -98,7 +103,7 @@ def events():
                 yield ": still here\n\n"
                 continue
             if now[0] != seen[0]:
-                yield _event("state", board.snapshot())
+                yield _event("state", board.snapshot(lang))
             if now[1] != seen[1]:
                 yield _event("frame", {"holes": board.frame_holes()})
             seen = now
@@ -120,5 +125,5 @@ def act(action: str):
     """Every change of the game: ``action`` with its JSON arguments."""
     board = table()
     if action not in board.actions:
-        abort(404, description=f"no action called {action!r}")
-    return jsonify(board.act(action, body()))
+        abort(404, description=_("no action called {action}").format(action=repr(action)))
+    return jsonify(board.act(action, body(), language()))

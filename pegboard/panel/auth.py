@@ -16,6 +16,7 @@ from collections import deque
 from collections.abc import Callable
 
 from flask import Blueprint, abort, current_app, jsonify, request, session
+from flask_babel import gettext as _
 
 PIN_TRIES = 5
 PIN_WINDOW = 60.0  # seconds
@@ -84,7 +85,7 @@ def pin_required(view: Callable) -> Callable:
     def checked(*args, **kwargs):
         _check_csrf()
         if not signed_in():
-            abort(401, description="enter the board's PIN first")
+            abort(401, description=_("enter the board's PIN first"))
         return view(*args, **kwargs)
 
     return checked
@@ -94,7 +95,7 @@ def _check_csrf() -> None:
     sent = request.headers.get("X-CSRF-Token", "")
     known = session.get("csrf", "")
     if not known or not hmac.compare_digest(sent.encode(), known.encode()):
-        abort(403, description="missing or wrong CSRF token: reload the page")
+        abort(403, description=_("missing or wrong CSRF token: reload the page"))
 
 
 def _client() -> str:
@@ -112,17 +113,17 @@ def login():
     attempts: Attempts = current_app.extensions["pegboard.attempts"]
     client = _client()
     if attempts.blocked(client):
-        response = jsonify(error="too many wrong PINs: wait a minute and try again")
+        response = jsonify(error=_("too many wrong PINs: wait a minute and try again"))
         response.headers["Retry-After"] = str(attempts.retry_after(client))
         return response, 429
     body = request.get_json(silent=True)
     pin = body.get("pin") if isinstance(body, dict) else None
     if not isinstance(pin, str) or not pin:
-        abort(400, description='send the PIN as JSON: {"pin": "1234"}')
+        abort(400, description=_('send the PIN as JSON: {"pin": "1234"}'))
     expected = current_app.config["PIN"]
     if not hmac.compare_digest(pin.encode(), expected.encode()):
         attempts.fail(client)
-        abort(401, description="wrong PIN")
+        abort(401, description=_("wrong PIN"))
     session.clear()
     session["pin_ok"] = current_app.config["PIN_EPOCH"]
     return jsonify(signed_in=True, csrf=csrf_token())

@@ -1,10 +1,14 @@
-"""The page itself: one HTML page and the board drawing."""
+"""The page itself: one HTML page in the phone's language, the board drawing, and the
+language switch."""
 
 from __future__ import annotations
 
-from flask import Blueprint, Response, render_template
+from flask import Blueprint, Response, redirect, render_template, request
 
+from pegboard.cards import DECK, Suit, card_name, suit_name
 from pegboard.game.settings import PALETTE
+from pegboard.i18n import LANGUAGES, NAMES, language_of
+from pegboard.panel import LANGUAGE_COOKIE, LANGUAGE_DAYS, language
 from pegboard.panel.api import table
 
 bp = Blueprint("pages", __name__)
@@ -12,7 +16,35 @@ bp = Blueprint("pages", __name__)
 
 @bp.get("/")
 def index():
-    return render_template("index.html", palette=PALETTE)
+    lang = language()
+    suits = [  # (symbol, name, [(card, its name)]) for the card picker, suit by suit
+        (suit.symbol, suit_name(suit, lang), [(str(c), card_name(c, lang)) for c in cards])
+        for suit in Suit
+        for cards in [[card for card in DECK if card.suit is suit]]
+    ]
+    return render_template(
+        "index.html",
+        palette=PALETTE,
+        lang=lang,
+        languages=[(code, NAMES[code]) for code in LANGUAGES],
+        suits=suits,
+    )
+
+
+@bp.post("/language")
+def choose_language():
+    """The language switch: this phone keeps its choice (a cookie), then the page reloads."""
+    chosen = language_of(request.form.get("lang"))
+    response = redirect("/", code=303)
+    if chosen is not None:
+        response.set_cookie(
+            LANGUAGE_COOKIE,
+            chosen,
+            max_age=LANGUAGE_DAYS * 24 * 3600,
+            samesite="Strict",
+            httponly=True,
+        )
+    return response
 
 
 @bp.get("/board.svg")

@@ -380,7 +380,7 @@ function verdictText(total, claim) {
 function renderShow(box, show, claim) {
   const verdict = el("p", { className: "verdict" }, t("true_score", { total: show.total }));
   if (claim !== null) verdict.append(" · ", verdictText(show.total, claim));
-  const cards = el("div", { className: "cards big", ariaLabel: t("show_cards") },
+  const cards = el("div", { className: "cards big", role: "group", ariaLabel: t("show_cards") },
     ...show.hand.map((c) => cardEl(c)), cardEl(show.starter, "starter"));
   const light = (lit) => {
     for (const node of cards.children) {
@@ -510,7 +510,7 @@ function drawHistory() {
 }
 
 function drawRace(game) {
-  const width = 320, height = 170, left = 26, right = 8, top = 8, bottom = 16;
+  const width = 320, height = 170, left = 30, right = 8, top = 10, bottom = 16;
   const target = game.target;
   const steps = Math.max(1, game.history.length);
   const x = (i) => left + (i / steps) * (width - left - right);
@@ -683,10 +683,12 @@ async function advise() {
   const query = new URLSearchParams({ cards: picked.hand.join(","), role, players: seats });
   try {
     const result = await api(`/api/advice?${query}`);
+    // Points to two decimals, written the way the page's language writes them (1,50).
+    const points = (x) => x.toLocaleString(document.documentElement.lang, { minimumFractionDigits: 2, maximumFractionDigits: 2 });
     for (const option of result.advice) {
       list.append(el("li", { textContent: t("advice_row", {
         keep: option.keep.join(" "), discard: option.discard.join(" "),
-        hand: option.hand.toFixed(2), crib: option.crib.toFixed(2), net: option.net.toFixed(2),
+        hand: points(option.hand), crib: points(option.crib), net: points(option.net),
       }) }));
     }
     say("");
@@ -734,6 +736,8 @@ function start() {
     $("pin-dialog").showModal();
   };
   $("pin-cancel").onclick = () => $("pin-dialog").close();
+  // The language switch: the board remembers this phone's choice, and the page reloads in it.
+  $("language-choice").onchange = () => $("language").submit();
   $("pin-form").onsubmit = () => signIn($("pin").value);
   document.addEventListener("keydown", onKey);
   drawSetup();

@@ -1,0 +1,190 @@
+"""A phone's browser for the tests: Debian's chromium, driven by Playwright, at a phone's
+size, against ``pegboard serve --sim`` in its own process. A test module imports the
+fixtures (``browser_fixture``, ``board_url_fixture``, ``phone_fixture``) and asks for
+``browser``, ``board_url`` or ``phone``.
+
+Without chromium or Playwright these tests skip, except in CI (CI=true), where that is a
+failure. Another chromium: PEGBOARD_CHROMIUM=/path/to/chromium. Screenshots go to
+artifacts/screenshots/ (CI shows that folder).
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+CHROMIUM = Path(os.environ.get("PEGBOARD_CHROMIUM", "/usr/bin/chromium"))  # Debian's
+CHROMIUM_ARGS = [
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+]
+PHONE = {"width": 360, "height": 740}
+THUMB = 44  # px: the smallest target a thumb hits reliably
+SMALLEST_TEXT = 16  # px: text read on a phone at arm's length
+PIN = "8642"
+SHOTS = Path(__file__).resolve().parents[1] / "artifacts" / "screenshots"
+
+
+def _missing() -> str | None:
+    try:
+        import playwright.sync_api  # noqa: F401
+    except ImportError:
+        return "Playwright is not installed: pip install -e '.[test]'"
+    if not CHROMIUM.exists():
+        return f"no {CHROMIUM}: apt-get install -y chromium"
+    return None
+
+
+@pytest.fixture(scope="module", name="browser")
+def browser_fixture():
+    missing = _missing()
+    if missing:
+        if os.environ.get("CI") == "true":
+            pytest.fail(f"browser tests must run in CI: {missing}")
+        pytest.skip(missing)
+    from playwright.sync_api import expect, sync_playwright
+
+    expect.set_options(timeout=10_000)
+    with sync_playwright() as playwright:
+        launched = playwright.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS)
+        yield launched
+        launched.close()
+
+
+@pytest.fixture(scope="module", name="board_url")
+def board_url_fixture(tmp_path_factory):
+    """One simulated board for the module; each test starts its own game."""
+    folder = tmp_path_factory.mktemp("board")
+    config = folder / "config.toml"
+    config.write_text(f'[board]\npin = "{PIN}"\n[pins.settings]\nbounce_time = 0.002\n')
+    command = [sys.executable, "-m", "pegboard.cli", "serve", "--sim", "--port", "0"]
+    command += ["--data", str(folder / "data"), "--config", str(config)]
+    process = subprocess.Popen(
+        command, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True
+    )
+    found = re.search(r"panel at (http://\S+/)", process.stdout.readline())
+    assert found, "the board did not start"
+    yield found.group(1)
+    process.terminate()
+    process.wait(timeout=15)
+
+
+@pytest.fixture(name="phone")
+def phone_fixture(browser, board_url):
+    """``phone(locale="en")``: a new phone (its own cookies) asking for ``locale``,
+    showing the panel, live; call it again for more phones."""
+    contexts, errors = [], []
+
+    def open_phone(locale: str = "en"):
+        context = browser.new_context(viewport=PHONE, locale=locale)
+        contexts.append(context)
+        page = context.new_page()
+        page.set_default_timeout(10_000)
+        page.on("pageerror", lambda error: errors.append(str(error)))
+        page.goto(board_url)
+        page.wait_for_selector("#live.on")
+        page.wait_for_function("document.querySelector('#status').textContent !== ''")
+        return page
+
+    yield open_phone
+    for context in contexts:
+        context.close()
+    assert errors == []  # no script error on any page
+
+
+def shot(page, name: str, **options) -> Path:
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    path = SHOTS / f"{name}.png"
+    page.screenshot(path=str(path), **options)
+    return path
+
+
+def message(page, key: str) -> str:
+    """One of the page's own messages (#messages), in its language."""
+    return page.evaluate("(key) => JSON.parse(document.getElementById('messages').text)[key]", key)
+
+
+def sign_in(page) -> None:
+    """Enter the PIN, in whatever language the page speaks."""
+    from playwright.sync_api import expect
+
+    page.click("#pin-button")
+    page.fill("#pin", PIN)
+    page.click("#pin-ok")
+    expect(page.locator("#pin-button")).to_have_text(message(page, "sign_out"))
+
+
+def act(page, action: str, **args) -> dict:
+    """An entry made from ``page`` through its own script (as its buttons make them)."""
+    result = page.evaluate("([action, args]) => act(action, args)", [action, args])
+    assert result is not None, page.locator("#message").text_content()
+    return result
+
+
+def pick(page, *cards: str) -> None:
+    for card in cards:
+        page.click(f"#picker button[data-card='{card}']")
+
+
+def score_of(page, side: int):
+    return page.locator("#sides li").nth(side).locator(".score")
+
+
+# Every visible control and text of the page, measured: targets smaller than a thumb, text
+# smaller than SMALLEST_TEXT, words broken over two lines, anything wider than its box or
+# the screen.
+MEASURE = r"""([thumb, smallest, width]) => {
+  const shown = (node) =>
+    node.getClientRects().length && getComputedStyle(node).visibility !== 'hidden';
+  const name = (node) => node.id || node.dataset.card || node.className || node.tagName;
+  const targets = [...document.querySelectorAll(
+      'main button, main select, main a, main input:not([type=checkbox]):not([type=radio]),'
+      + ' main .segments span, main label.check, header button, header select')]
+    .filter(shown)
+    .map((node) => [name(node), node.getBoundingClientRect()])
+    .filter(([, box]) => box.width < thumb - 0.5 || box.height < thumb - 0.5)
+    .map(([name, box]) => `${name}: ${Math.round(box.width)}x${Math.round(box.height)}`);
+  const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+  const small = new Set(), broken = new Set();
+  const range = document.createRange();
+  for (let text = walker.nextNode(); text; text = walker.nextNode()) {
+    const node = text.parentElement;
+    const words = text.textContent.trim();
+    if (!node || !words || !shown(node) || node.closest('svg, script, .sr-only')) continue;
+    const size = parseFloat(getComputedStyle(node).fontSize);
+    if (size < smallest - 0.01) small.add(`${name(node)} "${words.slice(0, 20)}": ${size}px`);
+    for (const word of text.textContent.matchAll(/\S+/g)) {  // a word split over two lines
+      range.setStart(text, word.index);
+      range.setEnd(text, word.index + word[0].length);
+      const lines = new Set([...range.getClientRects()].map((box) => Math.round(box.top)));
+      if (lines.size > 1) broken.add(`${name(node)}: ${word[0]}`);
+    }
+  }
+  const overflowing = [...document.body.querySelectorAll('*')]
+    .filter((node) => shown(node) && !node.closest('svg, .sr-only, dialog:not([open])'))
+    .filter((node) => {
+      const box = node.getBoundingClientRect();
+      const style = getComputedStyle(node);
+      const clips = style.overflowX !== 'visible';  // scrolls or clips on purpose
+      return box.left < -0.5 || box.right > width + 0.5
+        || (!clips && node.scrollWidth > node.clientWidth + 1 && node.clientWidth > 0);
+    })
+    .map((node) => `${name(node)} "${node.textContent.trim().slice(0, 30)}"`);
+  return { targets, small: [...small], broken: [...broken], overflowing,
+           scroll: document.documentElement.scrollWidth };
+}"""
+
+
+def measure(page) -> dict:
+    """What :data:`MEASURE` finds on ``page`` (empty lists when all is well)."""
+    return page.evaluate(MEASURE, [THUMB, SMALLEST_TEXT, PHONE["width"]])

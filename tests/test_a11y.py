@@ -1,0 +1,138 @@
+"""Everyone can read the panel: axe-core finds no serious or critical problem in its main
+states, in English and in Finnish; text and targets are big enough for a phone at arm's
+length; and in every language nothing overflows a 360 px screen, however long its words.
+
+axe-core runs from the axe.min.js inside the axe-playwright-python wheel (installed with
+the test extra): nothing is downloaded when the tests run.
+"""
+
+from __future__ import annotations
+
+import pytest
+from browsing import (  # noqa: F401
+    PHONE,
+    act,
+    board_url_fixture,
+    browser_fixture,
+    measure,
+    phone_fixture,
+    pick,
+    shot,
+    sign_in,
+)
+
+from pegboard.i18n import LANGUAGES
+
+SERIOUS = ("serious", "critical")
+CHECKED = ("en", "fi")  # English and the language of the longest words
+
+
+def axe_problems(page) -> list[str]:
+    """The serious and critical violations axe-core finds on the page as it stands."""
+    from axe_playwright_python.sync_playwright import Axe
+
+    results = Axe().run(page, options={"resultTypes": ["violations"]}).response
+    return [
+        f"{violation['id']} ({violation['impact']}): "
+        + ", ".join(" ".join(node["target"]) for node in violation["nodes"][:5])
+        for violation in results["violations"]
+        if violation["impact"] in SERIOUS
+    ]
+
+
+def to_the_show(page) -> None:
+    """A new game on the board: Ann deals, the starter 5♦, the play ended; Bob's hand is
+    being verified with its cards and a claim of 8 (two short)."""
+    from playwright.sync_api import expect
+
+    act(page, "new_game", players=["Ann", "Bob"], dealer=0, muggins=True)
+    act(page, "starter", card="5D")
+    act(page, "claim", seat=1, points=2, kind="play")
+    act(page, "advance")
+    expect(page.locator("#peg-count")).to_be_visible()
+    pick(page, "10♥", "5♥", "J♠", "4♦")
+    page.fill("#claim-points", "8")
+    expect(page.locator("#result .breakdown button")).to_have_count(5)
+
+
+def muggins_open(page) -> None:
+    """Bob pegs his eight: Ann may call Muggins for the two he missed."""
+    from playwright.sync_api import expect
+
+    page.click("#peg-claim")
+    expect(page.locator("#muggins")).to_be_visible()
+    expect(page.locator("#muggins-show .breakdown button")).to_have_count(5)
+
+
+def test_no_serious_problem_in_any_main_state(phone):
+    pages = {lang: phone(lang) for lang in CHECKED}
+    found = {}
+    for lang, page in pages.items():  # no game yet, watching
+        found[f"{lang}: no game"] = axe_problems(page)
+    for lang, page in pages.items():
+        sign_in(page)
+        if lang == CHECKED[0]:
+            act(page, "new_game", players=["Ann", "Bob"], dealer=1)
+            act(page, "starter", card="7C")
+            act(page, "lay", seat=0, card="8S")
+        page.wait_for_selector("#sim .dial")
+        found[f"{lang}: the play, dials"] = axe_problems(page)
+    for lang, page in pages.items():
+        to_the_show(page)
+        found[f"{lang}: the show, verified"] = axe_problems(page)
+        muggins_open(page)
+        found[f"{lang}: Muggins"] = axe_problems(page)
+        shot(page, f"a11y-muggins-{lang}", full_page=True)
+    assert {state: problems for state, problems in found.items() if problems} == {}
+
+
+def test_text_and_targets_are_big_enough_at_arms_length(phone):
+    page = phone("de")
+    sign_in(page)
+    to_the_show(page)
+    muggins_open(page)
+    found = measure(page)
+    assert found["small"] == []  # no text under 16 px
+    assert found["targets"] == []  # no control under 44 px
+    body = page.evaluate("parseFloat(getComputedStyle(document.body).fontSize)")
+    assert body >= 16
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_long_words_break_no_layout_at_360px(phone, lang):
+    page = phone(lang)
+    assert page.evaluate("document.documentElement.lang") == lang
+    sign_in(page)
+    to_the_show(page)
+    verified = measure(page)
+    muggins_open(page)
+    after = measure(page)
+    for found in (verified, after):
+        assert found["scroll"] <= PHONE["width"]  # no sideways scrolling
+        assert found["overflowing"] == []  # no element wider than its box
+        assert found["broken"] == []  # no word split for want of room
+        assert found["targets"] == []
+    if lang in ("de", "fi"):
+        shot(page, f"panel-{lang}", full_page=True)
+
+
+def test_the_measure_sees_small_text_a_broken_word_and_an_overflow(phone):
+    """The layout checks above can fail: a box too narrow for its word is seen."""
+    page = phone("fi")
+    page.evaluate(
+        """() => {
+        const box = document.getElementById('enter');
+        box.insertAdjacentHTML('beforeend',
+          '<p id="tiny">pieni</p><p id="narrow">kolmekymmentäyksi</p><div id="nowrap">'
+          + 'kaksikymmentäkahdeksan</div>');
+        document.getElementById('tiny').style.fontSize = '12px';  // the page allows no inline style
+        document.getElementById('narrow').style.width = '3rem';
+        const nowrap = document.getElementById('nowrap');
+        nowrap.style.width = '3rem';
+        nowrap.style.whiteSpace = 'nowrap';
+      }"""
+    )
+    found = measure(page)
+    assert found["small"] == ['tiny "pieni": 12px']
+    assert found["broken"] == ["narrow: kolmekymmentäyksi"]
+    assert found["overflowing"] == ['nowrap "kaksikymmentäkahdeksan"']
