@@ -18,6 +18,7 @@ from dataclasses import dataclass
 from functools import cache
 
 from pegboard.errors import CardError
+from pegboard.i18n import N_, Phrase, translations
 
 
 class Suit(enum.IntEnum):
@@ -74,18 +75,37 @@ class Card:
         """Read ``5H``, ``5h``, ``10S``, ``TS``, ``JD``, ``A♠``, ``10♥``, ``ah``."""
         text = token.strip().upper().replace("\ufe0f", "")
         if not text:
-            raise CardError("empty card: type a rank and a suit, like 5H or 10♠")
+            raise CardError(Phrase(N_("empty card: type a rank and a suit, like 5H or 10♠")))
         suit = _SUIT_TOKENS.get(text[-1])
         rank_text = text[:-1]
         if suit is None:
             if text in _RANK_TOKENS or text[-1].isdigit():
-                raise CardError(f"card {token!r} has no suit: add one of C D H S (or ♣ ♦ ♥ ♠)")
-            raise CardError(f"card {token!r}: {text[-1]!r} is not a suit (use C D H S or ♣ ♦ ♥ ♠)")
+                raise CardError(
+                    Phrase.of(
+                        N_("card {token} has no suit: add one of C D H S (or ♣ ♦ ♥ ♠)"),
+                        token=repr(token),
+                    )
+                )
+            raise CardError(
+                Phrase.of(
+                    N_("card {token}: {suit} is not a suit (use C D H S or ♣ ♦ ♥ ♠)"),
+                    token=repr(token),
+                    suit=repr(text[-1]),
+                )
+            )
         rank = _RANK_TOKENS.get(rank_text)
         if rank is None:
             if not rank_text:
-                raise CardError(f"card {token!r} has no rank: use A 2-10 J Q K")
-            raise CardError(f"card {token!r}: {rank_text!r} is not a rank (use A 2-10 J Q K)")
+                raise CardError(
+                    Phrase.of(N_("card {token} has no rank: use A 2-10 J Q K"), token=repr(token))
+                )
+            raise CardError(
+                Phrase.of(
+                    N_("card {token}: {rank} is not a rank (use A 2-10 J Q K)"),
+                    token=repr(token),
+                    rank=repr(rank_text),
+                )
+            )
         return cls(rank, suit)
 
     @property
@@ -118,7 +138,7 @@ def parse_cards(tokens: Iterable[str | Card]) -> list[Card]:
     for token in tokens:
         card = token if isinstance(token, Card) else Card.parse(token)
         if card in cards:
-            raise CardError(f"{card} is given twice")
+            raise CardError(Phrase.of(N_("{card} is given twice"), card=str(card)))
         cards.append(card)
     return cards
 
@@ -152,8 +172,6 @@ def suit_name(suit: Suit, lang: str = "en") -> str:
 @cache
 def _card_words(lang: str) -> tuple[tuple[str, ...], tuple[str, ...], str]:
     """(rank words ace..king, suit names in Suit order, card template) in ``lang``."""
-    from pegboard.i18n import translations
-
     t = translations(lang)
     ranks = (
         t.pgettext("rank", "ace"),

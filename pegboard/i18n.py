@@ -88,6 +88,15 @@ class Phrase:
     def of(cls, message: str, **params: Any) -> Phrase:
         return cls(message, tuple(params.items()))
 
+    @classmethod
+    def as_is(cls, text: str) -> Phrase:
+        """``text`` said as it stands (no template: its braces are not placeholders).
+
+        >>> Phrase.as_is("a {brace} of no template").say("de")
+        'a {brace} of no template'
+        """
+        return cls(text.replace("{", "{{").replace("}", "}}"))
+
     def say(self, lang: str = SOURCE) -> str:
         """The phrase in ``lang``, its placeholders said in ``lang`` too."""
         if not self.message:  # silence (gettext("") would be the catalogue's header)

@@ -37,7 +37,6 @@ from pegboard.inputs import Advance, Controls, Entry, Peg, Turn, Undo, load_pins
 from pegboard.leds import open_driver
 from pegboard.paths import games_path
 from pegboard.play import max_play_points
-from pegboard.refusals import refusal
 from pegboard.scoring import possible_totals
 
 log = logging.getLogger(__name__)
@@ -279,7 +278,7 @@ class Board:
                 case Advance():
                     self._advance()
         except PegboardError as error:
-            self._refuse(getattr(intent, "seat", None), refusal(error))
+            self._refuse(getattr(intent, "seat", None), error.phrase)
 
     def _cap(self) -> int:
         """The most the entry due now can be worth."""

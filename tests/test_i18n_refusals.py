@@ -1,6 +1,6 @@
-"""The refusals a player meets at the table, said in every language: each English sentence
-the rules raise is read back into its message, said again word for word in English, and
-with no English left in the other languages."""
+"""The refusals a player meets at the table, said in every language: each error the rules
+raise carries its phrase, a message of the catalogue that says the error's English word for
+word, and with no English left in the other languages."""
 
 from __future__ import annotations
 
@@ -11,8 +11,7 @@ from test_i18n_calls import english_left
 from pegboard.cards import parse_cards
 from pegboard.errors import PegboardError
 from pegboard.game import Settings
-from pegboard.i18n import LANGUAGES, SOURCE
-from pegboard.refusals import REFUSALS, refusal
+from pegboard.i18n import LANGUAGES, SOURCE, translations
 
 TRANSLATED = [lang for lang in LANGUAGES if lang != SOURCE]
 
@@ -97,28 +96,39 @@ def test_the_refusals_are_the_ones_a_player_meets(refusals):
     assert len(refusals) >= 35
 
 
-def test_each_refusal_is_read_back_into_its_message(refusals):
+def test_each_refusal_carries_a_message_of_the_catalogue(refusals):
+    catalogue = translations("de")
     for error in refusals:
-        phrase = refusal(error)
-        assert phrase.message in REFUSALS, f"no template reads {str(error)!r}"
+        phrase = error.phrase
+        assert catalogue.gettext(phrase.message) != phrase.message, f"no message: {error}"
         assert str(phrase) == str(error)  # said again, word for word
 
 
 @pytest.mark.parametrize("lang", TRANSLATED)
 def test_each_refusal_is_said_in_the_language(refusals, lang):
     for error in refusals:
-        said = refusal(error).say(lang)
+        said = error.phrase.say(lang)
         assert said != str(error) or lang == SOURCE
         assert not english_left(said, lang), f"{lang}: {said!r} (for {str(error)!r})"
 
 
 def test_a_refusal_nested_in_another_is_said_whole():
     error = refused(lambda: parse_cards(["5H", "5H"]))
-    assert refusal(error).say("de") == "5♥ ist doppelt angegeben"
-    nested = "Bob's crib cannot have missed 2: no crib can score 26"
-    assert refusal(nested).say("nl") == "crib van Bob kan geen 2 gemist hebben: " + (
+    assert error.phrase.say("de") == "5♥ ist doppelt angegeben"
+    with open_table() as table:
+        table.new_game(Settings(players=("Ann", "Bob"), muggins=True), dealer="Ann")
+        table.turn_starter("5D")
+        table.advance()
+        table.claim("Bob", 2)
+        table.claim("Ann", 2)
+        table.claim("Ann", 2, kind="crib")
+        nested = refused(lambda: table.muggins("Bob", 24))
+    assert str(nested) == "Ann's crib cannot have missed 24: no crib can score 26"
+    assert nested.phrase.say("nl") == "crib van Ann kan geen 24 gemist hebben: " + (
         "geen crib kan 26 punten halen"
     )
-    assert refusal("a sentence nobody wrote a template for").say("fi") == (
-        "a sentence nobody wrote a template for"
-    )
+
+
+def test_a_sentence_of_no_message_is_said_as_it_stands():
+    error = PegboardError("a {sentence} nobody wrote a message for")
+    assert error.phrase.say("fi") == str(error) == "a {sentence} nobody wrote a message for"

@@ -20,6 +20,7 @@ from pegboard.errors import RuleError
 from pegboard.game import events as ev
 from pegboard.game.settings import Settings
 from pegboard.game.state import Count, Phase, State
+from pegboard.i18n import N_, Phrase
 from pegboard.play import GO_LIMIT, max_play_points
 from pegboard.scoring import possible_totals
 
@@ -52,11 +53,11 @@ def start(
 
 def next_game(state: State) -> ev.NextGame:
     if not state.over:
-        raise RuleError("the game is not over yet")
+        raise RuleError(Phrase(N_("the game is not over yet")))
     if state.match.winner is not None:
+        winner = state.settings.side_names[state.match.winner]
         raise RuleError(
-            f"the match is over: {state.settings.side_names[state.match.winner]} "
-            "won it; start a new game"
+            Phrase.of(N_("the match is over: {winner} won it; start a new game"), winner=winner)
         )
     return ev.NextGame(state.seat_after(state.first_dealer))
 
@@ -70,7 +71,9 @@ def turn_starter(
         return ev.StarterTurned(None, _flag(heels, "heels"))
     (starter,) = _cards([card])
     if heels:
-        raise RuleError("his heels follows from the starter: give the card or heels, not both")
+        raise RuleError(
+            Phrase(N_("his heels follows from the starter: give the card or heels, not both"))
+        )
     return ev.StarterTurned(starter)
 
 
@@ -80,10 +83,21 @@ def lay(state: State, card: Card | str, seat: int | str | None = None) -> ev.Car
     (laid,) = _cards([card])
     if laid in state.known_cards():
         owner = state.known_cards()[laid]
-        raise RuleError(f"{laid} is the starter" if owner is None else f"{laid} was laid already")
+        raise RuleError(
+            Phrase.of(N_("{card} is the starter"), card=str(laid))
+            if owner is None
+            else Phrase.of(N_("{card} was laid already"), card=str(laid))
+        )
     count = state.play.count + laid.value
     if count > GO_LIMIT:
-        raise RuleError(f"{laid} would make the count {count}: it may not pass {GO_LIMIT}")
+        raise RuleError(
+            Phrase.of(
+                N_("{card} would make the count {total}: it may not pass {most}"),
+                card=str(laid),
+                total=count,
+                most=GO_LIMIT,
+            )
+        )
     return ev.CardLaid(seat, laid)
 
 
@@ -91,7 +105,11 @@ def go(state: State, seat: int | str | None = None) -> ev.Go:
     """The player whose turn it is says go: they cannot lay without passing 31."""
     seat = _turn(state, seat)
     if not state.play.pile:
-        raise RuleError(f"{state.players[seat]} leads: any card can be laid on a count of 0")
+        raise RuleError(
+            Phrase.of(
+                N_("{name} leads: any card can be laid on a count of 0"), name=state.players[seat]
+            )
+        )
     return ev.Go(seat)
 
 
@@ -112,11 +130,19 @@ def claim(
     if kind == "play":
         _in_phase(state, Phase.PLAY)
         if state.play.mode == "cards":
-            raise RuleError("this play is scored from the cards laid: lay cards, not points")
+            raise RuleError(
+                Phrase(N_("this play is scored from the cards laid: lay cards, not points"))
+            )
         if cards is not None:
-            raise RuleError("cards of the play are laid one by one")
+            raise RuleError(Phrase(N_("cards of the play are laid one by one")))
         if not 1 <= points <= max_play_points():
-            raise RuleError(f"one card scores 1 to {max_play_points()} in the play, not {points}")
+            raise RuleError(
+                Phrase.of(
+                    N_("one card scores 1 to {most} in the play, not {points}"),
+                    most=max_play_points(),
+                    points=points,
+                )
+            )
         return ev.Claimed(seat, kind, points)
     count = _due(state, Count(seat, kind))
     if points not in _totals(state, count):
@@ -129,18 +155,20 @@ def muggins(
 ) -> ev.MugginsCalled:
     """``seat`` calls Muggins on the count just pegged: it missed ``points``."""
     if not state.settings.muggins:
-        raise RuleError("Muggins is off in this game")
+        raise RuleError(Phrase(N_("Muggins is off in this game")))
     _open(state)
     seat = _seat(state.players, seat)
     points = _whole(points, "points", least=1)
     if state.window is None:
         raise RuleError(
-            "nothing to mug: call Muggins after a count is pegged and before the next one"
+            Phrase(
+                N_("nothing to mug: call Muggins after a count is pegged and before the next one")
+            )
         )
     mugged = state.claims[state.window]
     count = Count(mugged.seat, mugged.kind)
     if state.side_of(seat) == mugged.side:
-        raise RuleError(f"{state.players[seat]} cannot mug their own side")
+        raise RuleError(Phrase.of(N_("{name} cannot mug their own side"), name=state.players[seat]))
     total = mugged.claimed + points
     if (
         (total > max_play_points())
@@ -148,15 +176,27 @@ def muggins(
         else (total not in _totals(state, count))
     ):
         raise RuleError(
-            f"{state.name(count)} cannot have missed {points}: " + _impossible(state, count, total)
+            Phrase.of(
+                N_("{count} cannot have missed {points}: {reason}"),
+                count=state.count_name(count),
+                points=points,
+                reason=_impossible(state, count, total),
+            )
         )
     if cards is None or mugged.kind == "play":
         if cards is not None:
-            raise RuleError("the cards of the play cannot be checked after it")
+            raise RuleError(Phrase(N_("the cards of the play cannot be checked after it")))
         return ev.MugginsCalled(seat, points)
     given = _hand_cards(state, count, cards)
     if mugged.cards is not None and set(given) != set(mugged.cards):
-        raise RuleError(f"{state.name(count)} was {_show(mugged.cards)}, not {_show(given)}")
+        raise RuleError(
+            Phrase.of(
+                N_("{count} was {was}, not {cards}"),
+                count=state.count_name(count),
+                was=_show(mugged.cards),
+                cards=_show(given),
+            )
+        )
     return ev.MugginsCalled(seat, points, None if mugged.cards is not None else given)
 
 
@@ -164,23 +204,25 @@ def advance(state: State) -> ev.PlayEnded | ev.ShowEnded:
     """End the play, or end the show once every count is in."""
     _open(state)
     if state.stage is Phase.DISCARD:
-        raise RuleError("turn the starter first")
+        raise RuleError(Phrase(N_("turn the starter first")))
     if state.stage is Phase.PLAY:
         return ev.PlayEnded()
     if state.due is not None:
-        raise RuleError(f"{state.name(state.due)} has not been counted yet")
+        raise RuleError(
+            Phrase.of(N_("{count} has not been counted yet"), count=state.count_name(state.due))
+        )
     return ev.ShowEnded()
 
 
 def undo(state: State) -> ev.Undone:
     if not state.can_undo:
-        raise RuleError("nothing to undo")
+        raise RuleError(Phrase(N_("nothing to undo")))
     return ev.Undone()
 
 
 def redo(state: State) -> ev.Redone:
     if not state.can_redo:
-        raise RuleError("nothing to redo")
+        raise RuleError(Phrase(N_("nothing to redo")))
     return ev.Redone()
 
 
@@ -220,8 +262,11 @@ def _open(state: State) -> None:
     if state.over:
         scores = "-".join(map(str, sorted(state.scores, reverse=True)))
         raise RuleError(
-            f"the game is over: {state.settings.side_names[state.winner]} won "
-            f"({scores}); only undo is possible"
+            Phrase.of(
+                N_("the game is over: {winner} won ({scores}); only undo is possible"),
+                winner=state.settings.side_names[state.winner],
+                scores=scores,
+            )
         )
 
 
@@ -230,23 +275,23 @@ def _in_phase(state: State, phase: Phase) -> None:
     if state.stage is phase:
         return
     if state.stage is Phase.DISCARD:
-        raise RuleError("turn the starter first")
+        raise RuleError(Phrase(N_("turn the starter first")))
     if phase is Phase.DISCARD:
-        raise RuleError("the starter is turned already")
+        raise RuleError(Phrase(N_("the starter is turned already")))
     raise RuleError(
-        "the play is over: the show is on"
+        Phrase(N_("the play is over: the show is on"))
         if state.stage is Phase.SHOW
-        else "the play is not over: end it before the show"
+        else Phrase(N_("the play is not over: end it before the show"))
     )
 
 
 def _turn(state: State, seat: int | str | None) -> int:
     _in_phase(state, Phase.PLAY)
     if state.play.mode == "points":
-        raise RuleError("this play is pegged by hand: enter points, not cards")
+        raise RuleError(Phrase(N_("this play is pegged by hand: enter points, not cards")))
     turn = state.play.turn
     if seat is not None and _seat(state.players, seat) != turn:
-        raise RuleError(f"it is {state.players[turn]}'s turn to lay")
+        raise RuleError(Phrase.of(N_("it is {name}'s turn to lay"), name=state.players[turn]))
     return turn
 
 
@@ -256,9 +301,17 @@ def _due(state: State, count: Count) -> Count:
     if count.kind == "crib" and not state.settings.variant_rules.crib:
         raise RuleError(f"there is no crib in {state.settings.variant}")
     if due is None:
-        raise RuleError("the show is done: advance to the next deal")
+        raise RuleError(Phrase(N_("the show is done: advance to the next deal")))
     if count != due:
-        raise RuleError(f"out of order: {state.name(due)} counts now, not {state.name(count)}")
+        raise RuleError(
+            Phrase.of(
+                # Translators: the rules refusing an entry; {due}, {given} (and {count}
+                # elsewhere) are whose count, like "Ann's hand"; {card} a card, like 5♥.
+                N_("out of order: {due} counts now, not {given}"),
+                due=state.count_name(due),
+                given=state.count_name(count),
+            )
+        )
     return count
 
 
@@ -267,12 +320,27 @@ def _totals(state: State, count: Count) -> frozenset[int]:
     return possible_totals(4 if crib else state.hand_size, crib)
 
 
-def _impossible(state: State, count: Count, points: int) -> str:
+def _impossible(state: State, count: Count, points: int) -> Phrase:
+    """Why no ``count`` can score ``points``; a claim of 19 means a hand with nothing."""
     if count.kind == "play":
-        return f"one card scores at most {max_play_points()} in the play"
-    what = "crib" if count.kind == "crib" else f"hand of {state.hand_size} cards"
-    hint = " (a hand with nothing is called nineteen: peg 0)" if points == 19 else ""
-    return f"no {what} can score {points}{hint}"
+        return Phrase.of(N_("one card scores at most {most} in the play"), most=max_play_points())
+    nineteen = points == 19
+    if count.kind == "crib":
+        message = (
+            N_("no crib can score {points} (a hand with nothing is called nineteen: peg 0)")
+            if nineteen
+            else N_("no crib can score {points}")
+        )
+        return Phrase.of(message, points=points)
+    message = (
+        N_(
+            "no hand of {size} cards can score {points} "
+            "(a hand with nothing is called nineteen: peg 0)"
+        )
+        if nineteen
+        else N_("no hand of {size} cards can score {points}")
+    )
+    return Phrase.of(message, size=state.hand_size, points=points)
 
 
 def _hand_cards(state: State, count: Count, cards: Cards | None) -> tuple[Card, ...] | None:
@@ -282,16 +350,34 @@ def _hand_cards(state: State, count: Count, cards: Cards | None) -> tuple[Card, 
     given = tuple(_cards(cards))
     size = 4 if count.kind == "crib" else state.hand_size
     if len(given) != size:
-        raise RuleError(f"{state.name(count)} has {size} cards, not {len(given)}")
+        raise RuleError(
+            Phrase.of(
+                N_("{count} has {size} cards, not {given_size}"),
+                count=state.count_name(count),
+                size=size,
+                given_size=len(given),
+            )
+        )
     if state.starter is None:
-        raise RuleError("the starter was not entered: the cards cannot be checked")
+        raise RuleError(Phrase(N_("the starter was not entered: the cards cannot be checked")))
     laid = state.play.cards_of(count.seat) if count.kind == "hand" else ()
     if not set(laid) <= set(given):
-        raise RuleError(f"{state.name(count)} laid {_show(laid)} in the play, not {_show(given)}")
+        raise RuleError(
+            Phrase.of(
+                N_("{count} laid {laid} in the play, not {cards}"),
+                count=state.count_name(count),
+                laid=_show(laid),
+                cards=_show(given),
+            )
+        )
     for card, owner in state.known_cards().items():
         if card in given and owner != count:
             raise RuleError(
-                f"{card} is " + ("the starter" if owner is None else f"in {state.name(owner)}")
+                Phrase.of(N_("{card} is the starter"), card=str(card))
+                if owner is None
+                else Phrase.of(
+                    N_("{card} is in {count}"), card=str(card), count=state.count_name(owner)
+                )
             )
     return given
 
@@ -311,7 +397,11 @@ def _seat(names: Sequence[str], who: int | str) -> int:
         return names.index(who)
     if isinstance(who, int) and not isinstance(who, bool) and 0 <= who < len(names):
         return who
-    raise RuleError(f"no player {who!r} at this table ({', '.join(names)})")
+    raise RuleError(
+        Phrase.of(
+            N_("no player {who} at this table ({names})"), who=repr(who), names=", ".join(names)
+        )
+    )
 
 
 def _whole(value: object, name: str, least: int = 0) -> int:

@@ -17,6 +17,7 @@ import re
 from dataclasses import asdict, dataclass, field, fields
 
 from pegboard.errors import ConfigError
+from pegboard.i18n import N_, Phrase
 
 
 @dataclass(frozen=True, slots=True)
@@ -68,11 +69,11 @@ class Settings:
         set_(self, "colours", tuple(self.colours))
         names = self.players
         if len(names) not in (2, 3, 4):
-            raise ConfigError(f"a game has 2, 3 or 4 players, not {len(names)}")
+            raise ConfigError(Phrase.of(N_("a game has 2, 3 or 4 players, not {n}"), n=len(names)))
         if any(not isinstance(n, str) or not n.strip() for n in names):
-            raise ConfigError("every player needs a name")
+            raise ConfigError(Phrase(N_("every player needs a name")))
         if len(set(names)) != len(names):
-            raise ConfigError("two players have the same name")
+            raise ConfigError(Phrase(N_("two players have the same name")))
         _one_of("variant", self.variant, tuple(VARIANTS))
         if len(names) not in self.variant_rules.players:
             raise ConfigError(

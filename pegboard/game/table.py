@@ -31,9 +31,11 @@ from pegboard.game.fold import apply, replay
 from pegboard.game.settings import Settings
 from pegboard.game.state import State
 from pegboard.game.store import GameRecord, Store
+from pegboard.i18n import N_, Phrase
 
 log = logging.getLogger(__name__)
 Seat = int | str  # a seat number, or the player's name
+NO_GAME = N_("no game yet: start one")
 
 
 class Table:
@@ -73,7 +75,7 @@ class Table:
         """The state of the current game."""
         state = self._state
         if state is None:
-            raise RuleError("no game yet: start one")
+            raise RuleError(Phrase(NO_GAME))
         return state
 
     @property
@@ -112,7 +114,7 @@ class Table:
         latest stored game if there is no current one."""
         game = self._game if self._game is not None else self._store.latest()
         if game is None:
-            raise RuleError("no game yet: start one")
+            raise RuleError(Phrase(NO_GAME))
         return self.load(game)
 
     def games(self) -> list[GameRecord]:
@@ -195,7 +197,10 @@ class Table:
             state = self.state
             if version is not None and version != state.version:
                 raise ConflictError(
-                    f"the game moved on to version {state.version}: look again and retry"
+                    Phrase.of(
+                        N_("the game moved on to version {version}: look again and retry"),
+                        version=state.version,
+                    )
                 )
             event = command(state, *args)
             after = apply(state, event)
@@ -209,7 +214,7 @@ class Table:
 
     def _current(self) -> int:
         if self._game is None:
-            raise RuleError("no game yet: start one")
+            raise RuleError(Phrase(NO_GAME))
         return self._game
 
     # --- following the changes --------------------------------------------------------

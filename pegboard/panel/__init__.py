@@ -24,7 +24,6 @@ from werkzeug.exceptions import HTTPException
 
 from pegboard.errors import ConflictError, LinkError, PegboardError, RuleError, StoreError
 from pegboard.i18n import LOCALE_DIR, check_language, language_of, negotiate
-from pegboard.refusals import refusal
 
 log = logging.getLogger(__name__)
 
@@ -123,7 +122,7 @@ def _install_error_handlers(app: Flask) -> None:
 
     @app.errorhandler(PegboardError)
     def refused(error: PegboardError):
-        return error_json(refusal(error).say(language()), _status(error))
+        return error_json(error.phrase.say(language()), _status(error))
 
     @app.errorhandler(Exception)
     def crashed(error: Exception):
