@@ -59,6 +59,7 @@ def _new_game(board: Board, args: Args) -> Phrase:
         variant=args.get("variant", str, "standard"),
         target=target,
         muggins=args.get("muggins", bool, False),
+        first_go_ends=args.get("first_go_ends", bool, False),
         over_count=args.get("over_count", str, "correct"),
         skunk=args.get("skunk", str, "double"),
         match_games=args.get("match_games", int, 1),

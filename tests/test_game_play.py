@@ -170,3 +170,22 @@ def test_heels_can_win_the_game_and_then_only_undo_is_possible(table):
     assert message == "the game is over: Bob won (121-0); only undo is possible"
     refuse(table, "advance", match="the game is over")
     assert table.undo().scores == (0, 119)
+
+
+def test_first_go_ends_the_play_at_the_go(table):
+    deal(table, variant="five-card", first_go_ends=True)  # Bob pegs three for last
+    states = lay_all(table, "KH QC 9D go go")
+    assert states[-2].phase is Phase.PLAY and states[-2].play.turn == 1  # Ann's go: Bob's turn
+    final = states[-1]
+    assert final.scores == (0, 4) and final.history[-1].why == "one for the go"
+    assert final.phase is Phase.SHOW and final.due == Count(1, "hand")  # no second count
+
+
+@pytest.mark.parametrize(("first_go_ends", "phase"), [(True, Phase.SHOW), (False, Phase.PLAY)])
+def test_first_go_ends_the_play_at_thirty_one(table, first_go_ends, phase):
+    deal(table, variant="five-card", first_go_ends=first_go_ends)
+    state = lay_all(table, "KH QC JD AS")[-1]
+    assert state.scores == (2, 6) and state.history[-1].why == "A♠: thirty-one for two"
+    assert state.phase is phase
+    if not first_go_ends:  # a new count: left of Ann leads
+        assert state.play.count == 0 and state.play.turn == 1

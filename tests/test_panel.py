@@ -279,6 +279,7 @@ def test_a_new_game_takes_every_setting(client, signed_in):
         variant="lowball",
         target=91,
         muggins=True,
+        first_go_ends=True,
         over_count="penalise",
         skunk="triple",
         match_games=3,
@@ -292,6 +293,7 @@ def test_a_new_game_takes_every_setting(client, signed_in):
         "variant": "lowball",
         "target": 91,
         "muggins": True,
+        "first_go_ends": True,
         "over_count": "penalise",
         "skunk": "triple",
         "match_games": 3,
@@ -314,6 +316,7 @@ def test_a_new_game_takes_every_setting(client, signed_in):
         ({"target": 10**6}, "at most 999"),
         ({"players": ["Ann", "Ann"]}, "same name"),
         ({"dealer": 7}, "no player 7"),
+        ({"first_go_ends": "yes"}, "first_go_ends has the wrong type"),
     ],
 )
 def test_bad_settings_are_refused_and_keep_the_game(client, signed_in, board, settings, says):

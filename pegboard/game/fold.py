@@ -147,14 +147,17 @@ def _next_turn(state: State, seat: int) -> int | None:
 
 
 def _go_for(state: State) -> State:
-    """Nobody can lay: the last card laid pegs one for the go, and the count starts again."""
+    """Nobody can lay: the last card laid pegs one for the go, and the count ends."""
     last = state.play.last
     state = peg(state, last, go_points(state.play.count), "play", Phrase(GO_POINT))
     return _new_count(state)
 
 
 def _new_count(state: State) -> State:
-    """After 31 or a go the player left of the last one to lay leads (holding cards)."""
+    """After 31 or a go the player left of the last one to lay leads (holding cards);
+    with the house rule ``first_go_ends`` the play ends there instead."""
+    if state.settings.first_go_ends:
+        return replace(state, stage=Phase.SHOW, shown=0)
     play = replace(state.play, pile=(), passed=frozenset())
     state = replace(state, play=play)
     return replace(state, play=replace(play, turn=_next_turn(state, play.last)))

@@ -57,6 +57,7 @@ class Settings:
     variant: str = "standard"
     target: int = 0  # 0: the variant's own (121; 61 five-card; 181 seven-card)
     muggins: bool = False
+    first_go_ends: bool = False  # the play ends when its first count ends: at the first go or 31
     over_count: str = "correct"
     skunk: str = "double"
     match_games: int = 1  # best of N
@@ -92,6 +93,8 @@ class Settings:
             raise ConfigError(f"a match is best of an odd number of games, not {self.match_games}")
         if not isinstance(self.muggins, bool):
             raise ConfigError("muggins is on (true) or off (false)")
+        if not isinstance(self.first_go_ends, bool):
+            raise ConfigError("first_go_ends is on (true) or off (false)")
         if not self.colours:
             set_(self, "colours", PALETTE[: self.sides])
         if len(self.colours) != self.sides or not all(
