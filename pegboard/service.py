@@ -65,6 +65,7 @@ class Board:
         self._message: Phrase | None = None  # said to every phone, each in its language
         self._frame_holes: dict[str, str] = {}
         self._frame_version = 0
+        self._warmed: set[int] = set()
         self._closing = False
         self._opened: list[Callable[[], None]] = []
         try:
@@ -76,7 +77,8 @@ class Board:
             pins = load_pins(override=config.pins or None)
             self.controls = Controls(pins, make_factory(sim=self.sim), self._on_intent)
             self._opened.append(self.controls.close)
-            self.table.subscribe(lambda state: self._changed())
+            self.table.subscribe(self._game_changed)
+            self._warm(self._state())
             self._painter = threading.Thread(target=self._paint, name="leds", daemon=True)
             self._painter.start()
         except BaseException:
@@ -128,6 +130,19 @@ class Board:
         return f"<Board layout={self.layout.name} sim={self.sim} version={self._version}>"
 
     # --- changes and the live view --------------------------------------------------------
+
+    def _game_changed(self, state: State) -> None:
+        self._warm(state)
+        self._changed()
+
+    def _warm(self, state: State | None) -> None:
+        """Work out the totals this game's hands can score before its first count
+        (a second or more on a Pi for the 6-card shotgun hand), off the entry path."""
+        if state is not None and state.hand_size not in self._warmed:
+            self._warmed.add(state.hand_size)
+            threading.Thread(
+                target=possible_totals, args=(state.hand_size,), name="totals", daemon=True
+            ).start()
 
     def _changed(self, message: Phrase | None = None) -> None:
         with self._cond:
