@@ -73,12 +73,15 @@ def cmd_play(args: argparse.Namespace) -> int:
 
 def cmd_stats(args: argparse.Namespace) -> int:
     from pegboard.errors import ConfigError
+    from pegboard.i18n import N_, Phrase, translations
     from pegboard.scoring import distribution
 
     if args.games:
         return _stats_of_games(args)
     if args.data is not None:
-        raise ConfigError("--data goes with --games (the statistics of the stored games)")
+        raise ConfigError(
+            Phrase(N_("--data goes with --games (the statistics of the stored games)"))
+        )
     hand, crib = distribution(args.hand_size), distribution(args.hand_size, crib=True)
     deals = sum(hand.values())
     mean = {
@@ -98,54 +101,70 @@ def cmd_stats(args: argparse.Namespace) -> int:
             }
         )
         return 0
-    print(f"{deals:,} deals of a {args.hand_size}-card hand and a starter")
-    print(f"{'total':>5} {'hand':>12} {'crib':>12}")
+    t = translations(args.lang)
+    heading = t.gettext("{deals} deals of a {size}-card hand and a starter")
+    print(heading.format(deals=f"{deals:,}", size=args.hand_size))
+    label = {word: t.gettext(word) for word in (N_("total"), N_("hand"), N_("crib"), N_("mean"))}
+    first = max(5, len(label["total"]), len(label["mean"]) - 1)  # English keeps its 5
+    print(f"{label['total']:>{first}} {label['hand']:>12} {label['crib']:>12}")
     for total in totals:
-        print(f"{total:>5} {hand[total]:>12,} {crib[total]:>12,}")
-    print(f"mean   {mean['hand']:>12.4f} {mean['crib']:>12.4f}")
+        print(f"{total:>{first}} {hand[total]:>12,} {crib[total]:>12,}")
+    print(f"{label['mean']:<{first + 1}} {mean['hand']:>12.4f} {mean['crib']:>12.4f}")
     return 0
 
 
 def _stats_of_games(args: argparse.Namespace) -> int:
     from pegboard.errors import StoreError
     from pegboard.game import Table
+    from pegboard.i18n import N_, Phrase, translations
     from pegboard.paths import games_path
     from pegboard.statistics import report, summarise
 
     data = args.data
     path = data if data is not None and data.is_file() else games_path(data)
     if not path.is_file():  # looked for first: opening would create the file
-        raise StoreError(f"no game file at {path}: give --data, the board's data folder")
+        raise StoreError(
+            Phrase.of(N_("no game file at {path}: give --data, the board's data folder"), path=path)
+        )
     if not path.stat().st_size:
-        raise StoreError(f"the game file {path} is empty: no games stored")
+        raise StoreError(Phrase.of(N_("the game file {path} is empty: no games stored"), path=path))
     with Table(path) as table:
         stats = summarise(table)
     if args.json:
         _print_json({"file": str(path), **stats.as_dict()})
         return 0
-    print(f"games in {path}")
-    print(report(stats))
+    print(translations(args.lang).gettext("games in {path}").format(path=path))
+    print(report(stats, args.lang))
     return 0
 
 
 def cmd_advise(args: argparse.Namespace) -> int:
     from pegboard.advice import advise
+    from pegboard.i18n import N_, translations
 
     advice = advise(args.cards, args.dealer, args.players)
     if args.json:
         _print_json([discard.as_dict() for discard in advice])
         return 0
-    keep = max(len("keep"), *(len(_cards_text(d.keep)) for d in advice))
-    away = max(len("discard"), *(len(_cards_text(d.discard)) for d in advice))
-    print(
-        f"expected points, exact over every starter and crib; "
-        f"net = hand {'+' if args.dealer else '-'} crib"
-    )
-    print(f"{'keep':<{keep}}  {'discard':<{away}}  {'hand':>6} {'crib':>6} {'net':>6}")
+    t = translations(args.lang)
+    if args.dealer:
+        print(t.gettext("expected points, exact over every starter and crib; net = hand + crib"))
+    else:
+        print(t.gettext("expected points, exact over every starter and crib; net = hand - crib"))
+    kept, thrown = t.gettext("keep"), t.gettext("discard")
+    keep = max(len(kept), *(len(_cards_text(d.keep)) for d in advice))
+    away = max(len(thrown), *(len(_cards_text(d.discard)) for d in advice))
+    points = [
+        (word, max(6, len(word))) for word in map(t.gettext, (N_("hand"), N_("crib"), N_("net")))
+    ]
+    print(f"{kept:<{keep}}  {thrown:<{away}}  " + " ".join(f"{w:>{n}}" for w, n in points))
     for d in advice:
         print(
             f"{_cards_text(d.keep):<{keep}}  {_cards_text(d.discard):<{away}}  "
-            f"{float(d.hand):>6.2f} {float(d.crib):>6.2f} {float(d.net):>6.2f}"
+            + " ".join(
+                f"{float(value):>{width}.2f}"
+                for value, (_, width) in zip((d.hand, d.crib, d.net), points, strict=True)
+            )
         )
     return 0
 
@@ -186,109 +205,163 @@ def cmd_firmware(args: argparse.Namespace) -> int:
     return 0
 
 
-def build_parser() -> argparse.ArgumentParser:
-    from pegboard.i18n import LANGUAGES
+def build_parser(lang: str = "en") -> argparse.ArgumentParser:
+    """The command line, its help said in ``lang`` (argparse's own words stay English)."""
+    from pegboard.i18n import LANGUAGES, translations
 
-    parser = argparse.ArgumentParser(prog="pegboard", description=__doc__.splitlines()[0])
+    _ = translations(lang).gettext
+    parser = argparse.ArgumentParser(prog="pegboard", description=_("The ``pegboard`` command."))
     parser.add_argument(
         "--lang",
         choices=LANGUAGES,
-        help="the language of the calls and labels (default: $PEGBOARD_LANG, then the "
-        "locale, e.g. LANG=de_DE.UTF-8, else en)",
+        help=_(
+            "the language of the calls and labels (default: {variable}, then the "
+            "locale, e.g. {example}, else {source})"
+        ).format(variable="$PEGBOARD_LANG", example="LANG=de_DE.UTF-8", source="en"),
     )
-    sub = parser.add_subparsers(dest="command", required=True, metavar="command")
+    sub = parser.add_subparsers(dest="command", required=True, metavar=_("command"))
 
-    score = sub.add_parser("score", help="score a hand or crib with its starter")
-    score.add_argument("cards", nargs="+", help="the hand: 3 to 6 cards, e.g. 5H 5C 5S JD")
-    score.add_argument("--starter", "-s", required=True, help="the starter card, e.g. 5D")
-    score.add_argument("--crib", action="store_true", help="score as the crib (5-card flush only)")
-    score.add_argument("--json", action="store_true", help="print JSON")
+    score = sub.add_parser("score", help=_("score a hand or crib with its starter"))
+    score.add_argument(
+        "cards", nargs="+", metavar=_("cards"), help=_("the hand: 3 to 6 cards, e.g. 5H 5C 5S JD")
+    )
+    score.add_argument("--starter", "-s", required=True, help=_("the starter card, e.g. 5D"))
+    score.add_argument(
+        "--crib", action="store_true", help=_("score as the crib (5-card flush only)")
+    )
+    score.add_argument("--json", action="store_true", help=_("print JSON"))
     score.set_defaults(run=cmd_score)
 
-    play = sub.add_parser("play", help="score each card laid in one count of the play")
-    play.add_argument("cards", nargs="+", help="the cards in the order laid, e.g. 4H 2C 3D")
-    play.add_argument("--json", action="store_true", help="print JSON")
+    play = sub.add_parser("play", help=_("score each card laid in one count of the play"))
+    play.add_argument(
+        "cards", nargs="+", metavar=_("cards"), help=_("the cards in the order laid, e.g. 4H 2C 3D")
+    )
+    play.add_argument("--json", action="store_true", help=_("print JSON"))
     play.set_defaults(run=cmd_play)
 
     stats = sub.add_parser(
         "stats",
-        help="the exact distribution of hand and crib totals, or (--games) the stored games",
+        help=_("the exact distribution of hand and crib totals, or (--games) the stored games"),
     )
     mode = stats.add_mutually_exclusive_group()
     mode.add_argument("--hand-size", type=int, default=4, choices=(3, 4, 5, 6))
     mode.add_argument(
         "--games",
         action="store_true",
-        help="sum up the stored games: wins, skunks, points a deal, counts missed, matches",
+        help=_("sum up the stored games: wins, skunks, points a deal, counts missed, matches"),
     )
     stats.add_argument(
         "--data",
         type=Path,
         metavar="DIR",
-        help="with --games: the board's data folder (default: the user's data folder "
-        "for pegboard), or the game file itself",
+        help=_(
+            "with --games: the board's data folder (default: the user's data folder "
+            "for pegboard), or the game file itself"
+        ),
     )
-    stats.add_argument("--json", action="store_true", help="print JSON")
+    stats.add_argument("--json", action="store_true", help=_("print JSON"))
     stats.set_defaults(run=cmd_stats)
 
     advise = sub.add_parser(
         "advise",
-        help="the exact expected points of every way to discard to the crib",
-        description="Players: 2 (deal 6, keep 4; five-card game: deal 5, keep 3; seven-card game: "
-        "deal 7, keep 5) or 3-4 (deal 5, keep 4). The other crib cards are any of the unseen "
-        "cards, equally likely; the starter any unseen card left.",
+        help=_("the exact expected points of every way to discard to the crib"),
+        description=_(
+            "Players: 2 (deal 6, keep 4; five-card game: deal 5, keep 3; seven-card game: "
+            "deal 7, keep 5) or 3-4 (deal 5, keep 4). The other crib cards are any of the unseen "
+            "cards, equally likely; the starter any unseen card left."
+        ),
     )
-    advise.add_argument("cards", nargs="+", help="the cards dealt to you, e.g. 5H 5C JD QS 2C 9H")
+    advise.add_argument(
+        "cards",
+        nargs="+",
+        metavar=_("cards"),
+        help=_("the cards dealt to you, e.g. 5H 5C JD QS 2C 9H"),
+    )
     seat = advise.add_mutually_exclusive_group(required=True)
-    seat.add_argument("--dealer", action="store_true", help="the crib is yours (or your partner's)")
-    seat.add_argument("--pone", dest="dealer", action="store_false", help="the crib is not yours")
-    advise.add_argument("--players", type=int, default=2, choices=(2, 3, 4), help="default 2")
-    advise.add_argument("--json", action="store_true", help="print JSON")
+    seat.add_argument(
+        "--dealer", action="store_true", help=_("the crib is yours (or your partner's)")
+    )
+    seat.add_argument(
+        "--pone", dest="dealer", action="store_false", help=_("the crib is not yours")
+    )
+    advise.add_argument("--players", type=int, default=2, choices=(2, 3, 4), help=_("default 2"))
+    advise.add_argument("--json", action="store_true", help=_("print JSON"))
     advise.set_defaults(run=cmd_advise)
-    serve = sub.add_parser("serve", help="run the board: game, LEDs, dials and the phone panel")
-    serve.add_argument("--sim", action="store_true", help="simulated dials and Pico (no hardware)")
-    serve.add_argument("--config", type=Path, help="a TOML file overriding the defaults")
-    serve.add_argument("--data", type=Path, help="where the game file lives")
-    serve.add_argument("--host", help="the panel's address (default 127.0.0.1)")
-    serve.add_argument("--port", type=int, help="the panel's port (default 8080; 0: any free)")
+    serve = sub.add_parser("serve", help=_("run the board: game, LEDs, dials and the phone panel"))
+    serve.add_argument(
+        "--sim", action="store_true", help=_("simulated dials and Pico (no hardware)")
+    )
+    serve.add_argument("--config", type=Path, help=_("a TOML file overriding the defaults"))
+    serve.add_argument("--data", type=Path, help=_("where the game file lives"))
+    serve.add_argument("--host", help=_("the panel's address (default 127.0.0.1)"))
+    serve.add_argument("--port", type=int, help=_("the panel's port (default 8080; 0: any free)"))
     serve.set_defaults(run=cmd_serve)
 
     doctor = sub.add_parser(
         "doctor",
-        help="check the board: the Pico link, every LED, every dial and button; show the "
-        "panel URL and a QR code",
-        description="Stop the pegboard service first: the Pico's port and the GPIO pins "
-        "serve one program at a time. Exit status 0 if every check passed, 1 if not.",
+        help=_(
+            "check the board: the Pico link, every LED, every dial and button; show the "
+            "panel URL and a QR code"
+        ),
+        description=_(
+            "Stop the pegboard service first: the Pico's port and the GPIO pins "
+            "serve one program at a time. Exit status 0 if every check passed, 1 if not."
+        ),
     )
-    doctor.add_argument("--sim", action="store_true", help="check the simulated board")
-    doctor.add_argument("--config", type=Path, help="the board's TOML config")
-    doctor.add_argument("--timeout", type=float, help="seconds to wait for each control (20)")
+    doctor.add_argument("--sim", action="store_true", help=_("check the simulated board"))
+    doctor.add_argument("--config", type=Path, help=_("the board's TOML config"))
+    doctor.add_argument("--timeout", type=float, help=_("seconds to wait for each control (20)"))
     doctor.set_defaults(run=cmd_doctor)
 
-    firmware = sub.add_parser("firmware", help="put the LED firmware on the Pico, or check it")
+    firmware = sub.add_parser("firmware", help=_("put the LED firmware on the Pico, or check it"))
     firmware.add_argument(
         "action",
         choices=("install", "check", "repl"),
-        help="install: copy it with mpremote and check the handshake; check: the handshake "
-        "only; repl: reboot the Pico into its REPL once (for mpremote)",
+        help=_(
+            "{install}: copy it with mpremote and check the handshake; {check}: the "
+            "handshake only; {repl}: reboot the Pico into its REPL once (for mpremote)"
+        ).format(install="install", check="check", repl="repl"),
     )
     firmware.add_argument(
-        "--port", help="the Pico's serial port (default /dev/pegboard-pico, else found by USB id)"
+        "--port",
+        help=_("the Pico's serial port (default {port}, else found by USB id)").format(
+            port="/dev/pegboard-pico"
+        ),
     )
     firmware.set_defaults(run=cmd_firmware)
     return parser
 
 
-def main(argv: Sequence[str] | None = None) -> int:
-    args = build_parser().parse_args(argv)
-    try:
-        if args.lang is None:
-            from pegboard.i18n import from_environment
+def chosen_language(argv: Sequence[str]) -> str:
+    """The language of ``argv``'s ``--lang``, else of the environment: known before the
+    parser is built, so that its help is said in it too.
 
-            args.lang = from_environment(os.environ)
+    >>> chosen_language(["--lang", "fi", "stats"]), chosen_language(["--lang=sv", "-h"])
+    ('fi', 'sv')
+    """
+    from pegboard.i18n import LANGUAGES, SOURCE, from_environment
+
+    early = argparse.ArgumentParser(add_help=False, exit_on_error=False)
+    early.add_argument("--lang")
+    try:
+        lang = early.parse_known_args(argv)[0].lang
+    except argparse.ArgumentError:  # `--lang` with no value: the parser says so
+        return SOURCE
+    if lang is None:
+        return from_environment(os.environ)
+    return lang if lang in LANGUAGES else SOURCE  # the parser refuses it, in English
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    argv = sys.argv[1:] if argv is None else list(argv)
+    lang = "en"
+    try:
+        lang = chosen_language(argv)
+        args = build_parser(lang).parse_args(argv)
+        args.lang = lang
         return args.run(args)
     except PegboardError as error:
-        print(f"pegboard: {error}", file=sys.stderr)
+        print(f"pegboard: {error.phrase.say(lang)}", file=sys.stderr)
         return EXIT_ERROR
     except BrokenPipeError:  # e.g. `pegboard stats | head`: the reader has gone
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())

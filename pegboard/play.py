@@ -16,6 +16,7 @@ from functools import cache
 
 from pegboard.cards import Card, check_distinct, parse_cards  # noqa: F401 (doctest)
 from pegboard.errors import PlayError
+from pegboard.i18n import N_, Phrase
 from pegboard.scoring import Item
 
 GO_LIMIT = 31
@@ -63,7 +64,8 @@ def score_play(laid: Sequence[Card], card: Card) -> Peg:
     check_distinct([*laid, card])
     count = count_of(laid) + card.value
     if count > GO_LIMIT:
-        raise PlayError(f"{card} would make the count {count}: it may not pass 31")
+        message = N_("{card} would make the count {total}: it may not pass {most}")
+        raise PlayError(Phrase.of(message, card=str(card), total=count, most=GO_LIMIT))
     pile = (*laid, card)
     items: list[Item] = []
     if count in (15, GO_LIMIT):

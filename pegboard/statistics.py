@@ -22,12 +22,14 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass, fields
+from gettext import NullTranslations
 from itertools import pairwise
 from operator import attrgetter
 from xml.sax.saxutils import escape
 
 from pegboard.game import Claim, GameRecord, Phase, Settings, State, Table
 from pegboard.game.fold import skunk_level
+from pegboard.i18n import N_, SOURCE, translations
 
 SKUNKS = ("skunk", "double", "triple")  # the names of skunk levels 1, 2 and 3
 KINDS = ("play", "hand", "crib", "heels", "last", "muggins", "penalty")  # of history entries
@@ -308,62 +310,81 @@ def summarise(table: Table) -> Statistics:
 # --- the text report ---------------------------------------------------------------------
 
 
-def report(stats: Statistics) -> str:
-    """The statistics as plain-text tables: players, their counts, the match history."""
+def report(stats: Statistics, lang: str = SOURCE) -> str:
+    """The statistics as plain-text tables in ``lang``: players, their counts, the match
+    history."""
+    t = translations(lang)
     if not stats.matches:
-        return "no games stored yet"
-    lines = [f"{_many(len(stats.matches), 'match', 'matches')}, {_many(stats.games, 'game')}", ""]
-    lines += _player_table(stats.players, RESULT_COLUMNS)
-    lines += ["(skunks: single/double/triple; hand, crib: points a count; play: points a deal)", ""]
-    lines += _player_table(stats.players, COUNT_COLUMNS)
-    lines += ["(missed, over: own counts pegged short or long; calls: Muggins called)"]
+        return t.gettext("no games stored yet")
+    matches = t.ngettext("{n} match", "{n} matches", len(stats.matches))
+    games = t.ngettext("{n} game", "{n} games", stats.games)
+    lines = [f"{matches.format(n=len(stats.matches))}, {games.format(n=stats.games)}", ""]
+    lines += _player_table(stats.players, RESULT_COLUMNS, t)
+    lines += [
+        t.gettext(
+            "(skunks: single/double/triple; hand, crib: points a count; play: points a deal)"
+        ),
+        "",
+    ]
+    lines += _player_table(stats.players, COUNT_COLUMNS, t)
+    lines += [t.gettext("(missed, over: own counts pegged short or long; calls: Muggins called)")]
     for match in stats.matches:
-        lines += ["", _match_heading(match)]
-        lines += ["  " + line for line in _table([_game_row(g) for g in match.games])]
+        lines += ["", _match_heading(match, t)]
+        lines += ["  " + line for line in _table([_game_row(g, t) for g in match.games])]
         if match.settings.match_games > 1:
-            lines.append("  " + _standing(match))
+            lines.append("  " + _standing(match, t))
     return "\n".join(lines)
 
 
 Column = tuple[str, Callable[[Tally], object]]
 RESULT_COLUMNS: tuple[Column, ...] = (
-    ("games", attrgetter("games")),
-    ("won", attrgetter("wins")),
-    ("lost", attrgetter("losses")),
-    ("skunks given", lambda t: _levels(t.skunks_given)),
-    ("taken", lambda t: _levels(t.skunks_taken)),
-    ("deals", attrgetter("deals")),
-    ("hand", lambda t: _mean(t.hand_average)),
-    ("crib", lambda t: _mean(t.crib_average)),
-    ("play", lambda t: _mean(t.play_average)),
+    (N_("games"), attrgetter("games")),
+    (N_("won"), attrgetter("wins")),
+    (N_("lost"), attrgetter("losses")),
+    (N_("skunks given"), lambda t: _levels(t.skunks_given)),
+    (N_("taken"), lambda t: _levels(t.skunks_taken)),
+    (N_("deals"), attrgetter("deals")),
+    (N_("hand"), lambda t: _mean(t.hand_average)),
+    (N_("crib"), lambda t: _mean(t.crib_average)),
+    (N_("play"), lambda t: _mean(t.play_average)),
 )
 COUNT_COLUMNS: tuple[Column, ...] = (
-    ("heels", attrgetter("heels_points")),
-    ("last", attrgetter("last_points")),
-    ("muggins", attrgetter("muggins_points")),
-    ("penalty", attrgetter("penalty_points")),
-    ("missed", attrgetter("missed")),
-    ("points", attrgetter("missed_points")),
-    ("over", attrgetter("over")),
-    ("points", attrgetter("over_points")),
-    ("calls", attrgetter("muggins_calls")),
-    ("won", attrgetter("muggins_won")),
-    ("false", attrgetter("false_muggins")),
+    (N_("heels"), attrgetter("heels_points")),
+    (N_("last"), attrgetter("last_points")),
+    (N_("muggins"), attrgetter("muggins_points")),
+    (N_("penalty"), attrgetter("penalty_points")),
+    (N_("missed"), attrgetter("missed")),
+    (N_("points"), attrgetter("missed_points")),
+    (N_("over"), attrgetter("over")),
+    (N_("points"), attrgetter("over_points")),
+    (N_("calls"), attrgetter("muggins_calls")),
+    (N_("won"), attrgetter("muggins_won")),
+    (N_("false"), attrgetter("false_muggins")),
 )
+# A game's outcome by skunk level (0: none), the winner named.
+WON = (
+    N_("{winner} won"),
+    N_("{winner} won, skunk"),
+    N_("{winner} won, double"),
+    N_("{winner} won, triple"),
+)
+# The variants and match scorings as the report names them (the standard game unnamed).
+NAMED = {
+    "five-card": N_("five-card"),
+    "seven-card": N_("seven-card"),
+    "shotgun": N_("shotgun"),
+    "lowball": N_("lowball"),
+    "home": N_("home"),
+    "acc": N_("acc"),
+}
 
 
-def _player_table(players: dict[str, Tally], columns: tuple[Column, ...]) -> list[str]:
-    header = ["player", *(name for name, _ in columns)]
-    return _table([header, *([name, *(f(t) for _, f in columns)] for name, t in players.items())])
-
-
-def _many(n: int, one: str, more: str = "") -> str:
-    """``n`` of a thing, in words.
-
-    >>> _many(1, "match", "matches"), _many(3, "game")
-    ('1 match', '3 games')
-    """
-    return f"{n} {one if n == 1 else more or one + 's'}"
+def _player_table(
+    players: dict[str, Tally], columns: tuple[Column, ...], t: NullTranslations
+) -> list[str]:
+    header = [t.gettext("player"), *(t.gettext(name) for name, _ in columns)]
+    rows = ([name, *(f(tally) for _, f in columns)] for name, tally in players.items())
+    return _table([header, *rows])
 
 
 def _levels(counts: tuple[int, ...]) -> str:
@@ -387,34 +408,41 @@ def _table(rows: list[list[object]]) -> list[str]:
     ]
 
 
-def _match_heading(match: MatchSummary) -> str:
+def _match_heading(match: MatchSummary, t: NullTranslations) -> str:
     rules = match.settings
-    kind = f"best of {rules.match_games} ({rules.match_scoring})" if rules.match_games > 1 else ""
-    variant = "" if rules.variant == "standard" else rules.variant
+    kind = ""
+    if rules.match_games > 1:
+        kind = t.gettext("best of {games} ({scoring})").format(
+            games=rules.match_games, scoring=t.gettext(NAMED[rules.match_scoring])
+        )
+    variant = "" if rules.variant == "standard" else t.gettext(NAMED[rules.variant])
     extras = ", ".join(filter(None, [variant, kind]))
-    return f"match {match.id}, {match.created}: {' v '.join(match.sides)}" + (
-        f", {extras}" if extras else ""
+    heading = t.gettext("match {id}, {created}: {sides}").format(
+        id=match.id, created=match.created, sides=t.gettext(" v ").join(match.sides)
     )
+    return heading + (f", {extras}" if extras else "")
 
 
-def _game_row(game: GameSummary) -> list[object]:
+def _game_row(game: GameSummary, t: NullTranslations) -> list[object]:
     scores = "  ".join(
         f"{name} {score}" for name, score in zip(game.sides, game.scores, strict=True)
     )
     if game.winner is None:
-        outcome = "goes on"
+        outcome = t.gettext("goes on")
     else:
-        outcome = f"{game.sides[game.winner]} won" + (
-            f", {SKUNKS[game.skunk - 1]}" if game.skunk else ""
-        )
-    return [f"game {game.number}", scores, outcome, _many(game.deals, "deal")]
+        outcome = t.gettext(WON[game.skunk]).format(winner=game.sides[game.winner])
+    deals = t.ngettext("{n} deal", "{n} deals", game.deals).format(n=game.deals)
+    return [t.gettext("game {n}").format(n=game.number), scores, outcome, deals]
 
 
-def _standing(match: MatchSummary) -> str:
+def _standing(match: MatchSummary, t: NullTranslations) -> str:
     points = ", ".join(f"{name} {p}" for name, p in zip(match.sides, match.points, strict=True))
     if match.winner is None:
-        return f"match: {points} ({match.needed} to win)"
-    return f"match: {points}: {match.sides[match.winner]} won it"
+        said = t.gettext("match: {points} ({needed} to win)")
+    else:
+        said = t.gettext("match: {points}: {winner} won it")
+    winner = None if match.winner is None else match.sides[match.winner]
+    return said.format(points=points, needed=match.needed, winner=winner)
 
 
 # --- the score race ----------------------------------------------------------------------

@@ -103,13 +103,15 @@ ENGLISH = english_words()
 
 
 # Not words: placeholders (with what a language glues to them, "{name}s"), parameters of
-# the API ("hand=5H"), abbreviations (PIN, JSON, ACC), the letters of ranks and suits.
+# the API ("hand=5H"), abbreviations (PIN, JSON, ACC), the letters of ranks and suits,
+# the command line's options ("--games").
 NOT_WORDS = re.compile(
     r"\w*\{\w+\}\w*|\{\"[^}]*\}|\b[a-z_]+=\S*|\b[A-Z]{2,}s?\b|A 2-10 J Q K|C D H S"
-    r"|\b(?:10|[2-9AJQK])[CDHS]\b"
+    r"|\b(?:10|[2-9AJQK])[CDHS]\b|--[a-z][a-z-]*"
 )
-# Names, the same in every language: a rule's author, a variant.
-NAMES = {"hoyle", "shotgun"}
+# Names, the same in every language: a rule's author, a variant, the board's own name, its
+# LED controller (a Raspberry Pi Pico) and the tool that copies files onto it.
+NAMES = {"hoyle", "shotgun", "pegboard", "pico", "mpremote"}
 
 
 def english_left(text: str, lang: str) -> set[str]:
