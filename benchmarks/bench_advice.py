@@ -10,9 +10,9 @@ import random
 import time
 
 from benchmarks.timing import percentiles, race
-from pegboard.advice import KEPT, advise, literal_advice
-from pegboard.cards import DECK
-from pegboard.scoring import clear_caches
+from pegboard.rules.advice import KEPT, advise, literal_advice
+from pegboard.rules.cards import DECK
+from pegboard.rules.scoring import clear_caches
 
 EXAMPLE = "5H 5C JD QS 2C 9H".split()
 HANDS = 100

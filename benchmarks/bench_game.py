@@ -13,8 +13,8 @@ import time
 from pathlib import Path
 
 from benchmarks.timing import percentiles, race
-from pegboard.cards import DECK
 from pegboard.game import Phase, Settings, Table, replay
+from pegboard.rules.cards import DECK
 
 SEED = 2026
 

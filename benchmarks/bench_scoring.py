@@ -9,8 +9,8 @@ import random
 import time
 
 from benchmarks.timing import race
-from pegboard.cards import DECK
-from pegboard.scoring import clear_caches, distribution, score_show, show_total
+from pegboard.rules.cards import DECK
+from pegboard.rules.scoring import clear_caches, distribution, score_show, show_total
 
 HANDS = 100_000
 SEED = 2026

@@ -27,10 +27,10 @@ def _cards_text(cards: Sequence[object]) -> str:
 
 
 def cmd_score(args: argparse.Namespace) -> int:
-    from pegboard.cards import Card, parse_cards
     from pegboard.i18n import translations
-    from pegboard.scoring import score_show
-    from pegboard.speech import kind_name
+    from pegboard.rules.cards import Card, parse_cards
+    from pegboard.rules.scoring import score_show
+    from pegboard.rules.speech import kind_name
 
     starter = Card.parse(args.starter)
     show = score_show(parse_cards(args.cards), starter, crib=args.crib)
@@ -54,10 +54,10 @@ def cmd_score(args: argparse.Namespace) -> int:
 
 
 def cmd_play(args: argparse.Namespace) -> int:
-    from pegboard.cards import parse_cards
     from pegboard.i18n import translations
-    from pegboard.play import score_play
-    from pegboard.speech import kind_name
+    from pegboard.rules.cards import parse_cards
+    from pegboard.rules.play import score_play
+    from pegboard.rules.speech import kind_name
 
     cards = parse_cards(args.cards)
     pegs = [score_play(cards[:i], card) for i, card in enumerate(cards)]
@@ -74,7 +74,7 @@ def cmd_play(args: argparse.Namespace) -> int:
 def cmd_stats(args: argparse.Namespace) -> int:
     from pegboard.errors import ConfigError
     from pegboard.i18n import N_, Phrase, translations
-    from pegboard.scoring import distribution
+    from pegboard.rules.scoring import distribution
 
     if args.games:
         return _stats_of_games(args)
@@ -139,8 +139,8 @@ def _stats_of_games(args: argparse.Namespace) -> int:
 
 
 def cmd_advise(args: argparse.Namespace) -> int:
-    from pegboard.advice import advise
     from pegboard.i18n import N_, translations
+    from pegboard.rules.advice import advise
 
     advice = advise(args.cards, args.dealer, args.players)
     if args.json:
@@ -184,15 +184,15 @@ def cmd_serve(args: argparse.Namespace) -> int:
 
 
 def cmd_doctor(args: argparse.Namespace) -> int:
-    from pegboard import doctor
     from pegboard.config import load_config
+    from pegboard.maker import doctor
 
     timeout = args.timeout or doctor.CONTROL_SECONDS
     return doctor.run(load_config(args.config), sim=args.sim, timeout=timeout)
 
 
 def cmd_firmware(args: argparse.Namespace) -> int:
-    from pegboard import firmware_tool
+    from pegboard.maker import firmware_tool
 
     if args.action == "install":
         firmware_tool.install(args.port)

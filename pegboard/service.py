@@ -37,8 +37,8 @@ from pegboard.i18n import N_, Phrase
 from pegboard.inputs import Advance, Controls, Entry, Peg, Turn, Undo, load_pins, make_factory
 from pegboard.leds import open_driver
 from pegboard.paths import games_path
-from pegboard.play import max_play_points
-from pegboard.scoring import possible_totals
+from pegboard.rules.play import max_play_points
+from pegboard.rules.scoring import possible_totals
 
 log = logging.getLogger(__name__)
 

@@ -21,7 +21,7 @@ sys.path.insert(0, str(Path(__file__).parent))
 from game_bot import Bot
 
 from pegboard.game import State, Table
-from pegboard.scoring import possible_totals
+from pegboard.rules.scoring import possible_totals
 
 
 def digest(state: State) -> str:

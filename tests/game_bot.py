@@ -16,11 +16,11 @@ from pathlib import Path
 
 import pytest
 
-from pegboard.cards import DECK
 from pegboard.errors import PegboardError, RuleError
 from pegboard.game import Phase, Settings, State, Table
-from pegboard.play import GO_LIMIT
-from pegboard.scoring import possible_totals, show_total
+from pegboard.rules.cards import DECK
+from pegboard.rules.play import GO_LIMIT
+from pegboard.rules.scoring import possible_totals, show_total
 
 TABLES = [  # (players, variant) that the rules allow
     *[(n, "standard") for n in (2, 3, 4)],

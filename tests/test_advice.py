@@ -10,11 +10,11 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from pegboard.advice import advise, literal_advice
-from pegboard.cards import DECK, parse_cards
 from pegboard.cli import main
 from pegboard.errors import CardError, RuleError
-from pegboard.scoring import score_show
+from pegboard.rules.advice import advise, literal_advice
+from pegboard.rules.cards import DECK, parse_cards
+from pegboard.rules.scoring import score_show
 
 EXAMPLE = "5H 5C JD QS 2C 9H".split()
 

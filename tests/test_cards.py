@@ -2,8 +2,8 @@
 
 import pytest
 
-from pegboard.cards import DECK, Card, Suit, parse_cards
 from pegboard.errors import CardError
+from pegboard.rules.cards import DECK, Card, Suit, parse_cards
 
 
 @pytest.mark.parametrize(

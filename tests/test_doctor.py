@@ -14,12 +14,12 @@ import sys
 
 import pytest
 
-from pegboard import doctor
 from pegboard.board.layout import load_layout
 from pegboard.config import load_config
 from pegboard.inputs import Peg, Turn
 from pegboard.leds.emulator import EmulatedPico
 from pegboard.leds.pico import PicoDriver
+from pegboard.maker import doctor
 
 FAST = "[pins.settings]\nbounce_time = 0.002\nhold_time = 0.15\n"
 

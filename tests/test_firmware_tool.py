@@ -24,10 +24,10 @@ import pytest
 from node import micropython_node
 from pegboard._firmware import pegproto
 
-from pegboard import firmware_tool
 from pegboard.cli import main
 from pegboard.errors import LinkError
 from pegboard.leds.emulator import EmulatedPico
+from pegboard.maker import firmware_tool
 
 NO_PORT = "/nonexistent/pegboard-pico"
 MPY = Path(__file__).parent / "mpy"

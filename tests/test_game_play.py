@@ -3,8 +3,8 @@
 import pytest
 from game_bot import open_table, peg_play, refuse
 
-from pegboard.cards import Card
 from pegboard.game import Count, Phase, Settings
+from pegboard.rules.cards import Card
 
 
 @pytest.fixture

@@ -9,14 +9,14 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from pegboard import hardware_docs
 from pegboard.board.layout import layout_names, load_layout
 from pegboard.board.render import BoardView, Power, Renderer, TrackView
+from pegboard.maker import hardware_docs
 
 
 def test_the_guide_and_the_templates_are_generated_from_the_layouts_and_pins():
     stale = hardware_docs.stale()
-    assert not stale, f"out of date: {stale}; run python -m pegboard.hardware_docs --write"
+    assert not stale, f"out of date: {stale}; run python -m pegboard.maker.hardware_docs --write"
 
 
 def test_an_edited_generated_part_is_put_back():

@@ -7,13 +7,13 @@ import re
 
 import pytest
 
-from pegboard.cards import DECK, Card, Suit, card_name, parse_cards, rank_word, suit_name
 from pegboard.cli import main
 from pegboard.errors import CardError
 from pegboard.i18n import LANGUAGES, LOCALE_DIR, SOURCE
-from pegboard.play import score_play
-from pegboard.scoring import score_show
-from pegboard.speech import (
+from pegboard.rules.cards import DECK, Card, Suit, card_name, parse_cards, rank_word, suit_name
+from pegboard.rules.play import score_play
+from pegboard.rules.scoring import score_show
+from pegboard.rules.speech import (
     go_call,
     go_point_call,
     heels_call,
@@ -137,7 +137,7 @@ def every_call(lang: str) -> list[str]:
 
 
 def test_the_shows_cover_every_name_a_show_can_call():
-    from pegboard.speech import _FLUSHES, _RUNS, _SETS, _show_phrases
+    from pegboard.rules.speech import _FLUSHES, _RUNS, _SETS, _show_phrases
 
     said = {phrase for hand, starter in SHOWS for phrase, _ in _show_phrases(show(hand, starter))}
     assert said >= {*_RUNS.values(), *_FLUSHES.values(), *_SETS.values()}

@@ -8,10 +8,10 @@ import pytest
 from game_bot import open_table
 from test_i18n_calls import english_left
 
-from pegboard.cards import parse_cards
 from pegboard.errors import PegboardError
 from pegboard.game import Settings
 from pegboard.i18n import LANGUAGES, SOURCE, translations
+from pegboard.rules.cards import parse_cards
 
 TRANSLATED = [lang for lang in LANGUAGES if lang != SOURCE]
 

@@ -2,9 +2,9 @@
 
 import pytest
 
-from pegboard.cards import parse_cards
 from pegboard.errors import PlayError
-from pegboard.play import can_lay, go_points, max_play_points, score_play
+from pegboard.rules.cards import parse_cards
+from pegboard.rules.play import can_lay, go_points, max_play_points, score_play
 
 
 def peg_all(tokens):

@@ -8,9 +8,9 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from pegboard.cards import DECK, Card, Suit, parse_cards
 from pegboard.errors import CardError
-from pegboard.scoring import (
+from pegboard.rules.cards import DECK, Card, Suit, parse_cards
+from pegboard.rules.scoring import (
     class_points,
     deal_classes,
     distribution,

@@ -40,7 +40,7 @@ import json, sys
 from importlib.resources import files
 import pegboard
 from pegboard.board.layout import layout_names, load_layout
-from pegboard.firmware_tool import firmware_files
+from pegboard.maker.firmware_tool import firmware_files
 from pegboard.inputs import load_pins
 
 print(json.dumps({

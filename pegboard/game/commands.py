@@ -15,14 +15,14 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
 
-from pegboard.cards import Card, parse_cards
 from pegboard.errors import RuleError
 from pegboard.game import events as ev
 from pegboard.game.settings import Settings
 from pegboard.game.state import Count, Phase, State
 from pegboard.i18n import N_, Phrase
-from pegboard.play import GO_LIMIT, max_play_points
-from pegboard.scoring import possible_totals
+from pegboard.rules.cards import Card, parse_cards
+from pegboard.rules.play import GO_LIMIT, max_play_points
+from pegboard.rules.scoring import possible_totals
 
 Cards = str | Iterable[Card | str]  # "5H 5C JD 4S", or one card or token each
 

@@ -17,9 +17,9 @@ import typing
 from dataclasses import dataclass, fields
 from typing import Union
 
-from pegboard.cards import Card, parse_cards
 from pegboard.errors import PegboardError, RuleError
 from pegboard.game.settings import Settings
+from pegboard.rules.cards import Card, parse_cards
 
 KINDS = ("play", "hand", "crib")  # what a count is for
 

@@ -2,7 +2,7 @@
 (they were checked by :mod:`pegboard.game.commands` before they were stored).
 
 >>> from pegboard.game.events import GameStarted, StarterTurned, Undone, Redone
->>> from pegboard.cards import Card
+>>> from pegboard.rules.cards import Card
 >>> state = replay([GameStarted(Settings(players=("Ann", "Bob")), dealer=0),
 ...                 StarterTurned(Card.parse("JH"))])
 >>> state.scores, state.history[-1].why, state.phase.value
@@ -18,7 +18,6 @@ from collections.abc import Iterable
 from dataclasses import replace
 from functools import reduce, singledispatch
 
-from pegboard.cards import JACK, Card
 from pegboard.game.events import (
     CardLaid,
     Claimed,
@@ -36,9 +35,10 @@ from pegboard.game.events import (
 from pegboard.game.settings import Settings
 from pegboard.game.state import Claim, Count, Entry, GameResult, Mugging, Phase, Play, State
 from pegboard.i18n import N_, Phrase
-from pegboard.play import GO_LIMIT, go_points, score_play
-from pegboard.scoring import show_total
-from pegboard.speech import FALSE_MUGGINS, GO_POINT, HEELS, MUGGINS, THREE_FOR_LAST, LaidCall
+from pegboard.rules.cards import JACK, Card
+from pegboard.rules.play import GO_LIMIT, go_points, score_play
+from pegboard.rules.scoring import show_total
+from pegboard.rules.speech import FALSE_MUGGINS, GO_POINT, HEELS, MUGGINS, THREE_FOR_LAST, LaidCall
 
 
 def replay(events: Iterable[Event]) -> State:

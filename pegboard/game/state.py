@@ -10,12 +10,12 @@ import enum
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
-from pegboard.cards import Card
 from pegboard.game.settings import Settings
 from pegboard.i18n import Phrase
-from pegboard.play import count_of
-from pegboard.scoring import Show, score_show
-from pegboard.speech import count_name
+from pegboard.rules.cards import Card
+from pegboard.rules.play import count_of
+from pegboard.rules.scoring import Show, score_show
+from pegboard.rules.speech import count_name
 
 if TYPE_CHECKING:
     from pegboard.game.events import Event

@@ -22,7 +22,6 @@ import threading
 from collections.abc import Callable, Mapping
 from pathlib import Path
 
-from pegboard.cards import Card
 from pegboard.errors import ConflictError, RuleError
 from pegboard.game import commands
 from pegboard.game.commands import Cards
@@ -32,6 +31,7 @@ from pegboard.game.settings import Settings
 from pegboard.game.state import State
 from pegboard.game.store import GameRecord, Store
 from pegboard.i18n import N_, Phrase
+from pegboard.rules.cards import Card
 
 log = logging.getLogger(__name__)
 Seat = int | str  # a seat number, or the player's name

@@ -12,11 +12,11 @@ from typing import Any
 from flask import Blueprint, Response, abort, current_app, jsonify, request, stream_with_context
 from flask_babel import gettext as _
 
-from pegboard.advice import advise
-from pegboard.cards import Card, parse_cards
 from pegboard.panel import language
 from pegboard.panel.auth import pin_required
-from pegboard.scoring import score_show
+from pegboard.rules.advice import advise
+from pegboard.rules.cards import Card, parse_cards
+from pegboard.rules.scoring import score_show
 
 bp = Blueprint("api", __name__)
 

@@ -5,11 +5,11 @@ from __future__ import annotations
 
 from flask import Blueprint, Response, redirect, render_template, request
 
-from pegboard.cards import DECK, Suit, card_name, suit_name
 from pegboard.game.settings import PALETTE
 from pegboard.i18n import LANGUAGES, NAMES, language_of
 from pegboard.panel import LANGUAGE_COOKIE, LANGUAGE_DAYS, language
 from pegboard.panel.api import table
+from pegboard.rules.cards import DECK, Suit, card_name, suit_name
 
 bp = Blueprint("pages", __name__)
 

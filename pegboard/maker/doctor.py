@@ -139,8 +139,8 @@ def sim_finger(controls: Controls, ask: Ask) -> None:
 
 def check_link(leds: LedDriver, timeout: float) -> Result:
     """The Pico acks everything sent, and runs this pegboard's firmware version."""
-    from pegboard.firmware_tool import version_problem
     from pegboard.leds.pico import PicoDriver
+    from pegboard.maker.firmware_tool import version_problem
 
     if not isinstance(leds, PicoDriver):
         return Result("link", SKIP, f"no Pico: the LEDs use the {type(leds).__name__}")

@@ -5,8 +5,8 @@ Each generated part of the README sits between ``<!-- generated: NAME -->`` and
 strips, power, templates) and the pin map (the GPIO table). The drilling templates
 are written to ``hardware/templates/LAYOUT.svg``.
 
-    python -m pegboard.hardware_docs           # list what is out of date (exit 1 if any)
-    python -m pegboard.hardware_docs --write   # bring it up to date
+    python -m pegboard.maker.hardware_docs           # list what is out of date (exit 1 if any)
+    python -m pegboard.maker.hardware_docs --write   # bring it up to date
 
 The power budget uses the renderer itself: the brightest frames it draws for the
 layout, measured with the same current model (:class:`~pegboard.board.render.Power`)
@@ -245,7 +245,7 @@ def stale() -> list[Path]:
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(
-        prog="python -m pegboard.hardware_docs",
+        prog="python -m pegboard.maker.hardware_docs",
         description="Check, or --write, the generated parts of hardware/README.md "
         "and the drilling templates.",
     )

@@ -21,8 +21,8 @@ from dataclasses import dataclass
 from functools import cache
 from math import comb, prod
 
-from pegboard.cards import JACK, Card, check_distinct, parse_cards  # noqa: F401 (doctest)
 from pegboard.errors import CardError
+from pegboard.rules.cards import JACK, Card, check_distinct, parse_cards  # noqa: F401 (doctest)
 
 HAND_SIZES = (3, 4, 5, 6)
 KINDS = ("fifteen", "pair", "run", "flush", "nobs")
@@ -78,7 +78,7 @@ class Show:
 
     def call(self, lang: str = "en") -> str:
         """The traditional call: "fifteen two, fifteen four, and a pair is six"."""
-        from pegboard.speech import show_call
+        from pegboard.rules.speech import show_call
 
         return show_call(self, lang)
 

@@ -29,9 +29,9 @@ from fractions import Fraction
 from itertools import combinations
 from math import comb
 
-from pegboard.cards import DECK, JACK, Card, Suit, parse_cards
 from pegboard.errors import CardError, RuleError
-from pegboard.scoring import rank_points, show_total
+from pegboard.rules.cards import DECK, JACK, Card, Suit, parse_cards
+from pegboard.rules.scoring import rank_points, show_total
 
 CRIB_SIZE = 4
 # (players, cards dealt to each) -> cards kept.  Two players: the five-card game

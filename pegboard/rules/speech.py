@@ -24,9 +24,9 @@ from typing import TYPE_CHECKING
 from pegboard.i18n import N_, Phrase, translations
 
 if TYPE_CHECKING:
-    from pegboard.cards import Card
-    from pegboard.play import Peg
-    from pegboard.scoring import Show
+    from pegboard.rules.cards import Card
+    from pegboard.rules.play import Peg
+    from pegboard.rules.scoring import Show
 
 # --- numbers -------------------------------------------------------------------------------
 # Spoken numbers 0..999, a few words and two joining rules per language: the rules are
@@ -173,7 +173,7 @@ _NOBS = N_("one for his nobs")
 
 def _show_phrases(show: Show) -> list[tuple[str, int]]:
     """The named parts of a show (message ids), in calling order, each with its points."""
-    from pegboard.scoring import runs_of
+    from pegboard.rules.scoring import runs_of
 
     phrases = [(_FIFTEEN, 2)] * (show.fifteens // 2)
     ranks = Counter(card.rank for card in (*show.hand, show.starter))
@@ -203,8 +203,8 @@ def _show_phrases(show: Show) -> list[tuple[str, int]]:
 def show_call(show: Show, lang: str = "en") -> str:
     """ "fifteen two, fifteen four, and a pair is six"; a zero hand is "nineteen".
 
-    >>> from pegboard.scoring import score_show
-    >>> from pegboard.cards import Card, parse_cards
+    >>> from pegboard.rules.scoring import score_show
+    >>> from pegboard.rules.cards import Card, parse_cards
     >>> show = score_show(parse_cards("4H 4C 7D 8S".split()), Card.parse("KD"))
     >>> show_call(show, "de")
     'fünfzehn zwei, fünfzehn vier und ein Paar macht sechs'
@@ -240,8 +240,8 @@ def play_call(peg: Peg, lang: str = "en", last: int = 0) -> str:
     """What the player says laying the card: "fifteen for two", "thirty-one for four";
     ``last`` adds the point for the last card.
 
-    >>> from pegboard.play import score_play
-    >>> from pegboard.cards import Card, parse_cards
+    >>> from pegboard.rules.play import score_play
+    >>> from pegboard.rules.cards import Card, parse_cards
     >>> peg = score_play(parse_cards(["10H", "4C"]), Card.parse("AD"))
     >>> play_call(peg), play_call(peg, "fi")
     ('fifteen for two', 'viisitoista, kaksi pistettä')
@@ -302,7 +302,7 @@ class LaidCall:
     """The call of the last card of ``pile`` as it was laid, with ``last`` for the last
     card: kept in a game's history and said in each phone's language.
 
-    >>> from pegboard.cards import parse_cards
+    >>> from pegboard.rules.cards import parse_cards
     >>> said = LaidCall(tuple(parse_cards(["10H", "5C"])), last=1)
     >>> said.say(), said.say("sv")
     ('fifteen for two, and one for the last card', 'femton, två poäng och en för sistan')
@@ -312,7 +312,7 @@ class LaidCall:
     last: int = 0
 
     def say(self, lang: str = "en") -> str:
-        from pegboard.play import score_play
+        from pegboard.rules.play import score_play
 
         return play_call(score_play(self.pile[:-1], self.pile[-1]), lang, self.last)
 

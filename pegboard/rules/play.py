@@ -14,10 +14,10 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import cache
 
-from pegboard.cards import Card, check_distinct, parse_cards  # noqa: F401 (doctest)
 from pegboard.errors import PlayError
 from pegboard.i18n import N_, Phrase
-from pegboard.scoring import Item
+from pegboard.rules.cards import Card, check_distinct, parse_cards  # noqa: F401 (doctest)
+from pegboard.rules.scoring import Item
 
 GO_LIMIT = 31
 SET_POINTS = {2: 2, 3: 6, 4: 12}  # pair, pair royal, double pair royal
@@ -36,7 +36,7 @@ class Peg:
         return sum(item.points for item in self.items)
 
     def call(self, lang: str = "en") -> str:
-        from pegboard.speech import play_call
+        from pegboard.rules.speech import play_call
 
         return play_call(self, lang)
 
