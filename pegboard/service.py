@@ -32,6 +32,7 @@ from pegboard.board.svg import board_svg
 from pegboard.config import Config
 from pegboard.errors import ConfigError, PegboardError, RuleError
 from pegboard.game import Settings, Table
+from pegboard.game.skunk import skunk_lines
 from pegboard.game.state import Count, Phase, State
 from pegboard.i18n import N_, Phrase
 from pegboard.inputs import Advance, Controls, Entry, Peg, Turn, Undo, load_pins, make_factory
@@ -219,7 +220,7 @@ class Board:
             due_name=None if state.due is None else state.count_name(state.due).say(lang),
             used=[str(card) for card in known],
             known={str(card): _whose(count) for card, count in known.items()},
-            skunk_lines=[line for line in (61, 91) if line < state.target],
+            skunk_lines=list(skunk_lines(state.settings)),
             muggins_open=_muggins_open(state, lang),
             history=[entry.as_dict(lang) for entry in state.history],
         )

@@ -23,12 +23,9 @@ from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass, fields
 from gettext import NullTranslations
-from itertools import pairwise
 from operator import attrgetter
-from xml.sax.saxutils import escape
 
 from pegboard.game import Claim, GameRecord, Phase, Settings, State, Table
-from pegboard.game.fold import skunk_level
 from pegboard.i18n import N_, SOURCE, translations
 
 SKUNKS = ("skunk", "double", "triple")  # the names of skunk levels 1, 2 and 3
@@ -452,97 +449,3 @@ def score_race(state: State) -> list[tuple[int, int, int]]:
     """The race of ``state``'s game: (index in its history, side, that side's score
     after the entry) for every entry."""
     return [(index, entry.side, entry.score) for index, entry in enumerate(state.history)]
-
-
-def skunk_lines(settings: Settings) -> list[int]:
-    """The scores a side must reach to escape each skunk that counts, highest first.
-
-    >>> skunk_lines(Settings()), skunk_lines(Settings(skunk="none"))
-    ([91, 61], [])
-    """
-    return [
-        score
-        for score in range(settings.target, 0, -1)
-        if skunk_level(settings, score - 1) > skunk_level(settings, score)
-    ]
-
-
-WIDTH, HEIGHT = 640, 360
-LEFT, RIGHT, TOP, BOTTOM = 36, 140, 14, 30  # margins: score labels, names, entries
-
-
-def race_svg(state: State) -> str:
-    """The score race of ``state``'s game as a self-contained SVG: one stepped line per
-    side in its colour, named at its end; the target and the dashed skunk lines.  Text
-    and rules are drawn in ``currentColor``, so the page around it sets their colour."""
-    settings, race = state.settings, score_race(state)
-    top = max(state.target, *state.scores)
-    steps = max(len(race), 1)
-    width, height = WIDTH - LEFT - RIGHT, HEIGHT - TOP - BOTTOM
-
-    def x(step: int) -> float:
-        return LEFT + width * step / steps
-
-    def y(score: int) -> float:
-        return TOP + height * (1 - score / top)
-
-    body = [
-        f"<title>{escape(_race_title(state))}</title>",
-        "<desc>Each step up is one entry of the game's history; dashed lines are the "
-        "skunk lines, the solid line the target.</desc>",
-        '<g fill="currentColor" font-family="sans-serif" font-size="11">',
-        f'<text x="{x(steps):.1f}" y="{HEIGHT - 8}" text-anchor="end">{len(race)} entries</text>',
-    ]
-    rules = [(state.target, "")] + [(s, ' stroke-dasharray="6 4"') for s in skunk_lines(settings)]
-    for score, dash in [(0, ""), *rules]:
-        body += [
-            f'<line x1="{LEFT}" y1="{y(score):.1f}" x2="{x(steps):.1f}" y2="{y(score):.1f}" '
-            f'stroke="currentColor" stroke-opacity="0.5"{dash}/>',
-            f'<text x="{LEFT - 4}" y="{y(score) + 4:.1f}" text-anchor="end">{score}</text>',
-        ]
-    body.append("</g>")
-    label_ys = _spread([y(score) + 4 for score in state.scores], gap=13)
-    for side, (name, colour) in enumerate(zip(settings.side_names, settings.colours, strict=True)):
-        path = f"M{x(0):.1f} {y(0):.1f}" + "".join(
-            f"H{x(index + 1):.1f}V{y(score):.1f}" for index, who, score in race if who == side
-        )
-        body += [
-            f'<path d="{path}H{x(steps):.1f}" fill="none" stroke="{colour}" stroke-width="2.5" '
-            'stroke-linejoin="round"/>',
-            f'<text x="{x(steps) + 6:.1f}" y="{label_ys[side]:.1f}" fill="{colour}" '
-            f'font-family="sans-serif" font-size="12" font-weight="bold">'
-            f"{escape(name)} {state.scores[side]}</text>",
-        ]
-    return "\n".join(
-        [
-            f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {WIDTH} {HEIGHT}" role="img">',
-            *body,
-            "</svg>",
-            "",
-        ]
-    )
-
-
-def _race_title(state: State) -> str:
-    settings = state.settings
-    scores = ", ".join(
-        f"{name} {score}" for name, score in zip(settings.side_names, state.scores, strict=True)
-    )
-    title = f"Score race of game {state.game}: {scores}"
-    if state.winner is not None:
-        title += f"; {settings.side_names[state.winner]} won"
-        title += f" ({SKUNKS[state.skunk - 1]})" if state.skunk else ""
-    return title
-
-
-def _spread(ys: list[float], gap: float) -> list[float]:
-    """Move labels at heights ``ys`` apart by at least ``gap``, keeping their order.
-
-    >>> _spread([100.0, 95.0, 300.0], gap=13)
-    [108.0, 95.0, 300.0]
-    """
-    order = sorted(range(len(ys)), key=lambda i: ys[i])
-    placed = list(ys)
-    for before, after in pairwise(order):
-        placed[after] = max(placed[after], placed[before] + gap)
-    return placed

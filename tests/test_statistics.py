@@ -5,7 +5,6 @@ import json
 import random
 import subprocess
 import sys
-import xml.etree.ElementTree as ET
 from pathlib import Path
 
 import platformdirs
@@ -17,15 +16,12 @@ from pegboard.game import Settings, Table
 from pegboard.paths import default_data_dir, games_path
 from pegboard.statistics import (
     games_of,
-    race_svg,
     report,
     score_race,
-    skunk_lines,
     summarise,
 )
 
 NAMES = ("Ann", "Bob", "Cat", "Dan")
-SVG = "{http://www.w3.org/2000/svg}"
 
 
 def deal_one_to_three(table):
@@ -184,29 +180,6 @@ def test_every_point_of_random_games_is_accounted_for():
     for counted in ("muggins_calls", "false_muggins", "missed", "over", "penalty_points"):
         assert sum(getattr(t, counted) for t in players.values()) > 0, counted
     assert players["Ann"].games == stats.games
-
-
-@pytest.mark.parametrize(("skunk", "lines"), [("none", []), ("double", [91, 61])])
-def test_the_race_chart_names_each_side_in_its_colour_with_dashed_skunk_lines(
-    tmp_path, skunk, lines
-):
-    with Table(tmp_path / "games.db") as table:
-        table.new_game(Settings(players=("Ann <3", "Bob & co"), skunk=skunk), dealer=0)
-        peg_play(table, 1, 40)
-        state = peg_play(table, 0, 121)
-    assert skunk_lines(state.settings) == lines
-    race = score_race(state)
-    assert race[0] == (0, 1, 15) and race[-1] == (len(state.history) - 1, 0, 121)
-    svg = ET.fromstring(race_svg(state))
-    assert svg.get("role") == "img"
-    title = svg.find(f"{SVG}title").text
-    assert title.startswith("Score race of game 1: Ann <3 121, Bob & co 40; Ann <3 won")
-    assert [p.get("stroke") for p in svg.iter(f"{SVG}path")] == ["#0072B2", "#E69F00"]
-    dashed = [x for x in svg.iter(f"{SVG}line") if x.get("stroke-dasharray")]
-    assert len(dashed) == len(lines)
-    texts = [t.text for t in svg.iter(f"{SVG}text")]
-    assert "Ann <3 121" in texts and "Bob & co 40" in texts
-    assert {str(n) for n in lines} <= set(texts)
 
 
 # --- the command ---------------------------------------------------------------------------

@@ -28,6 +28,7 @@ Read :attr:`Table.state`, an immutable :class:`State`; follow changes with
 from pegboard.game.events import Event, from_dict, to_dict
 from pegboard.game.fold import replay
 from pegboard.game.settings import PALETTE, VARIANTS, Settings, Variant
+from pegboard.game.skunk import skunk_level, skunk_lines
 from pegboard.game.state import (
     Claim,
     Count,
@@ -64,5 +65,7 @@ __all__ = [
     "Variant",
     "from_dict",
     "replay",
+    "skunk_level",
+    "skunk_lines",
     "to_dict",
 ]

@@ -32,7 +32,8 @@ from pegboard.game.events import (
     StarterTurned,
     Undone,
 )
-from pegboard.game.settings import Settings
+from pegboard.game.settings import Settings  # noqa: F401 (doctest)
+from pegboard.game.skunk import skunk_level
 from pegboard.game.state import Claim, Count, Entry, GameResult, Mugging, Phase, Play, State
 from pegboard.i18n import N_, Phrase
 from pegboard.rules.cards import JACK, Card
@@ -304,16 +305,3 @@ def _finish(state: State, side: int) -> State:
     points = 2**skunk if home else (3 if skunk else 2)
     result = GameResult(state.game, scores, winner, skunk, points, state.history)
     return replace(state, winner=winner, results=(*state.results, result))
-
-
-def skunk_level(settings: Settings, score: int) -> int:
-    """0 none, 1 skunk, 2 double, 3 triple: a skunk line every 30 holes below the target
-    (121: 90 or less, 60 or less, 30 or less; 61: 30 or less), as far as the rule counts.
-
-    >>> [skunk_level(Settings(skunk="triple"), s) for s in (91, 90, 61, 60, 31, 30)]
-    [0, 1, 1, 2, 2, 3]
-    >>> skunk_level(Settings(variant="five-card"), 30), skunk_level(Settings(), 30)
-    (1, 2)
-    """
-    lines = ("none", "single", "double", "triple").index(settings.skunk)
-    return max((k for k in range(1, lines + 1) if score < settings.target - 30 * k), default=0)

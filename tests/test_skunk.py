@@ -1,0 +1,41 @@
+"""Skunk lines for every variant and skunk setting, as the seeds decide them, and the
+skunk a finished game records on either side of each line."""
+
+import pytest
+from game_bot import open_table, peg_play
+
+from pegboard.game import Settings, skunk_lines
+
+# (variant, skunk setting) -> the lines that count, highest first. A line every 30 holes
+# below the target, never below 31; none in lowball.
+EXPECTED = {
+    ("standard", "none"): (),
+    ("standard", "single"): (91,),
+    ("standard", "double"): (91, 61),
+    ("standard", "triple"): (91, 61, 31),
+    ("five-card", "single"): (31,),
+    ("five-card", "double"): (31,),
+    ("five-card", "triple"): (31,),
+    ("seven-card", "double"): (151, 121),
+    ("seven-card", "triple"): (151, 121, 91),
+    ("shotgun", "double"): (91, 61),
+    ("lowball", "triple"): (),
+}
+
+
+@pytest.mark.parametrize(("variant", "skunk"), EXPECTED)
+def test_the_lines_of_every_variant(variant, skunk):
+    assert skunk_lines(Settings(variant=variant, skunk=skunk)) == EXPECTED[variant, skunk]
+
+
+@pytest.mark.parametrize(("variant", "skunk"), [k for k in EXPECTED if k[0] != "lowball"])
+def test_a_loser_just_below_a_line_is_skunked_that_deep(variant, skunk):
+    settings = Settings(players=("Ann", "Bob"), variant=variant, skunk=skunk)
+    lines = EXPECTED[variant, skunk]
+    for depth, line in enumerate(lines, start=1):
+        for loser, level in ((line, depth - 1), (line - 1, depth)):
+            with open_table() as table:
+                table.new_game(settings, dealer="Ann")
+                peg_play(table, 1, loser - table.state.scores[1])
+                state = peg_play(table, 0, settings.target)
+            assert (state.winner, state.scores[1], state.skunk) == (0, loser, level)
