@@ -14,6 +14,7 @@ from collections.abc import Sequence
 from pathlib import Path
 
 from pegboard.errors import PegboardError
+from pegboard.i18n import phrase_of
 
 EXIT_ERROR = 2
 
@@ -30,12 +31,12 @@ def cmd_score(args: argparse.Namespace) -> int:
     from pegboard.i18n import translations
     from pegboard.rules.cards import Card, parse_cards
     from pegboard.rules.scoring import score_show
-    from pegboard.rules.speech import kind_name
+    from pegboard.rules.speech import kind_name, show_call
 
     starter = Card.parse(args.starter)
     show = score_show(parse_cards(args.cards), starter, crib=args.crib)
     if args.json:  # keys and kinds stay English; the call is said in the chosen language
-        _print_json({**show.as_dict(), "call": show.call(args.lang)})
+        _print_json({**show.as_dict(), "call": show_call(show, args.lang)})
         return 0
     t = translations(args.lang)
     if args.crib:
@@ -49,7 +50,7 @@ def cmd_score(args: argparse.Namespace) -> int:
         print(f"  {kinds[item.kind]:<{width}} {_cards_text(item.cards):<22} {item.points:>2}")
     total = t.gettext("total")
     print(f"  {total:<{width + 23}} {show.total:>2}")
-    print(show.call(args.lang))
+    print(show_call(show, args.lang))
     return 0
 
 
@@ -57,12 +58,12 @@ def cmd_play(args: argparse.Namespace) -> int:
     from pegboard.i18n import translations
     from pegboard.rules.cards import parse_cards
     from pegboard.rules.play import score_play
-    from pegboard.rules.speech import kind_name
+    from pegboard.rules.speech import kind_name, play_call
 
     cards = parse_cards(args.cards)
     pegs = [score_play(cards[:i], card) for i, card in enumerate(cards)]
     if args.json:
-        _print_json([{**peg.as_dict(), "call": peg.call(args.lang)} for peg in pegs])
+        _print_json([{**peg.as_dict(), "call": play_call(peg, args.lang)} for peg in pegs])
         return 0
     count = translations(args.lang).pgettext("play", "count")
     for peg in pegs:
@@ -361,7 +362,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         args.lang = lang
         return args.run(args)
     except PegboardError as error:
-        print(f"pegboard: {error.phrase.say(lang)}", file=sys.stderr)
+        print(f"pegboard: {phrase_of(error).say(lang)}", file=sys.stderr)
         return EXIT_ERROR
     except BrokenPipeError:  # e.g. `pegboard stats | head`: the reader has gone
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())

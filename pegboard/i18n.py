@@ -108,6 +108,21 @@ class Phrase:
         return self.say(SOURCE)
 
 
+def phrase_of(error: BaseException) -> Phrase:
+    """What an error says, in any language: its :class:`Phrase`, or a plain sentence
+    said as it stands.
+
+    >>> from pegboard.errors import RuleError
+    >>> error = RuleError(Phrase.of(N_("{card} is given twice"), card="5♥"))
+    >>> str(error), phrase_of(error).say("de")
+    ('5♥ is given twice', '5♥ ist doppelt angegeben')
+    >>> phrase_of(RuleError("a {sentence} of no template")).say("fi")
+    'a {sentence} of no template'
+    """
+    said = error.args[0] if len(error.args) == 1 else None
+    return said if isinstance(said, Phrase) else Phrase.as_is(str(error))
+
+
 def _said(value: Any, lang: str) -> Any:
     return value.say(lang) if hasattr(value, "say") else value
 

@@ -144,7 +144,7 @@ def test_the_shows_cover_every_name_a_show_can_call():
 
 
 def test_english_calls_are_the_traditional_ones():
-    assert [show(h, s).call() for h, s in SHOWS[:6]] == [
+    assert [show_call(show(h, s)) for h, s in SHOWS[:6]] == [
         "fifteen two, fifteen four",
         "fifteen two, and a pair is four",
         "a pair royal is six",
@@ -224,13 +224,13 @@ def test_no_catalogue_entry_is_english_left_untranslated(lang):
     ],
 )
 def test_calls_in_the_words_of_the_seeds(lang, hand, starter, call):
-    assert show(hand, starter).call(lang) == call
+    assert show_call(show(hand, starter), lang) == call
 
 
 def test_a_five_card_run_and_the_plays_in_german_and_finnish():
     laid = parse_cards("4H 2C 3D 5S".split())
     pegs = [score_play(laid[:i], card) for i, card in enumerate(laid)]
-    assert [p.call("de") for p in pegs] == [
+    assert [play_call(p, "de") for p in pegs] == [
         "vier",
         "sechs",
         "neun macht drei",
@@ -238,7 +238,7 @@ def test_a_five_card_run_and_the_plays_in_german_and_finnish():
     ]
     assert play_call(pegs[-1], "fi") == "neljätoista, neljä pistettä"
     one = score_play(parse_cards(["10H", "4C"]), Card.parse("AD"))
-    assert one.call("fi") == "viisitoista, kaksi pistettä"
+    assert play_call(one, "fi") == "viisitoista, kaksi pistettä"
     assert (
         play_call(score_play([], Card.parse("AS")), "fi", last=1)
         == "yksi ja yksi viimeisestä kortista"
@@ -431,5 +431,5 @@ def test_random_hands_call_in_every_language_without_error():
     for size, lang in itertools.product((3, 4, 5, 6), LANGUAGES):
         for _ in range(40):
             cards = rng.sample(DECK, size + 1)
-            said = score_show(cards[:-1], cards[-1]).call(lang)
+            said = show_call(score_show(cards[:-1], cards[-1]), lang)
             assert said and "{" not in said

@@ -25,7 +25,9 @@ SPOKEN = ("aria-label", "placeholder", "title", "alt", "value")
 
 @pytest.fixture
 def app(board):
-    return create_app({"PIN": PIN, "TABLE": board, "SECRET_KEY": "x" * 64, "LANGUAGE": "en"})
+    return create_app(
+        {"PIN": PIN, "KEEPER": board.keeper, "SIM": True, "SECRET_KEY": "x" * 64, "LANGUAGE": "en"}
+    )
 
 
 def phone(app, lang: str | None = None, header: str | None = None):
@@ -97,7 +99,7 @@ def read(client) -> Page:
 
 
 def test_the_phones_choice_then_its_languages_then_the_boards(board):
-    app = create_app({"PIN": PIN, "TABLE": board, "LANGUAGE": "sv"})
+    app = create_app({"PIN": PIN, "KEEPER": board.keeper, "SIM": True, "LANGUAGE": "sv"})
     assert read(phone(app)).lang == "sv"  # asks for nothing: the board's own
     assert read(phone(app, header="ja, fi;q=0.8, de;q=0.5")).lang == "fi"
     assert read(phone(app, header="fr-CH, fr")).lang == "sv"  # nothing we speak
@@ -297,4 +299,4 @@ def test_the_boards_language_comes_from_its_config(tmp_path):
 
 def test_a_board_language_it_does_not_speak_is_refused(board):
     with pytest.raises(ConfigError, match="'xx' is not one of en, nl, da, de, fi, sv"):
-        create_app({"PIN": PIN, "TABLE": board, "LANGUAGE": "xx"})
+        create_app({"PIN": PIN, "KEEPER": board.keeper, "SIM": True, "LANGUAGE": "xx"})

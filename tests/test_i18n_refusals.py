@@ -10,7 +10,7 @@ from test_i18n_calls import english_left
 
 from pegboard.errors import PegboardError
 from pegboard.game import Settings
-from pegboard.i18n import LANGUAGES, SOURCE, translations
+from pegboard.i18n import LANGUAGES, SOURCE, phrase_of, translations
 from pegboard.rules.cards import parse_cards
 
 TRANSLATED = [lang for lang in LANGUAGES if lang != SOURCE]
@@ -99,7 +99,7 @@ def test_the_refusals_are_the_ones_a_player_meets(refusals):
 def test_each_refusal_carries_a_message_of_the_catalogue(refusals):
     catalogue = translations("de")
     for error in refusals:
-        phrase = error.phrase
+        phrase = phrase_of(error)
         assert catalogue.gettext(phrase.message) != phrase.message, f"no message: {error}"
         assert str(phrase) == str(error)  # said again, word for word
 
@@ -107,14 +107,14 @@ def test_each_refusal_carries_a_message_of_the_catalogue(refusals):
 @pytest.mark.parametrize("lang", TRANSLATED)
 def test_each_refusal_is_said_in_the_language(refusals, lang):
     for error in refusals:
-        said = error.phrase.say(lang)
+        said = phrase_of(error).say(lang)
         assert said != str(error) or lang == SOURCE
         assert not english_left(said, lang), f"{lang}: {said!r} (for {str(error)!r})"
 
 
 def test_a_refusal_nested_in_another_is_said_whole():
     error = refused(lambda: parse_cards(["5H", "5H"]))
-    assert error.phrase.say("de") == "5♥ ist doppelt angegeben"
+    assert phrase_of(error).say("de") == "5♥ ist doppelt angegeben"
     with open_table() as table:
         table.new_game(Settings(players=("Ann", "Bob"), muggins=True), dealer="Ann")
         table.turn_starter("5D")
@@ -124,11 +124,11 @@ def test_a_refusal_nested_in_another_is_said_whole():
         table.claim("Ann", 2, kind="crib")
         nested = refused(lambda: table.muggins("Bob", 24))
     assert str(nested) == "Ann's crib cannot have missed 24: no crib can score 26"
-    assert nested.phrase.say("nl") == "crib van Ann kan geen 24 gemist hebben: " + (
+    assert phrase_of(nested).say("nl") == "crib van Ann kan geen 24 gemist hebben: " + (
         "geen crib kan 26 punten halen"
     )
 
 
 def test_a_sentence_of_no_message_is_said_as_it_stands():
     error = PegboardError("a {sentence} nobody wrote a message for")
-    assert error.phrase.say("fi") == str(error) == "a {sentence} nobody wrote a message for"
+    assert phrase_of(error).say("fi") == str(error) == "a {sentence} nobody wrote a message for"

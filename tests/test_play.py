@@ -5,6 +5,7 @@ import pytest
 from pegboard.errors import PlayError
 from pegboard.rules.cards import parse_cards
 from pegboard.rules.play import can_lay, go_points, max_play_points, score_play
+from pegboard.rules.speech import play_call
 
 
 def peg_all(tokens):
@@ -62,7 +63,7 @@ def test_go_and_last_card():
 
 def test_calls():
     pegs = peg_all("5H 5C 5S")
-    assert [peg.call() for peg in pegs] == ["five", "ten for two", "fifteen for eight"]
+    assert [play_call(peg) for peg in pegs] == ["five", "ten for two", "fifteen for eight"]
 
 
 def test_the_largest_play_score_is_bounded():

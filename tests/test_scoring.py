@@ -18,6 +18,7 @@ from pegboard.rules.scoring import (
     score_show,
     show_total,
 )
+from pegboard.rules.speech import show_call
 
 
 def show(hand, starter, crib=False):
@@ -68,7 +69,7 @@ def test_tricky_hands(hand, starter, crib, total, parts):
     ],
 )
 def test_traditional_call(hand, starter, call):
-    assert show(hand, starter).call() == call
+    assert show_call(show(hand, starter)) == call
 
 
 @pytest.mark.parametrize("size", [3, 4, 5, 6])

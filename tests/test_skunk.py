@@ -39,3 +39,25 @@ def test_a_loser_just_below_a_line_is_skunked_that_deep(variant, skunk):
                 peg_play(table, 1, loser - table.state.scores[1])
                 state = peg_play(table, 0, settings.target)
             assert (state.winner, state.scores[1], state.skunk) == (0, loser, level)
+
+
+def test_every_phone_draws_the_lines_the_rules_use(board):
+    """Through the panel's own API: a new game of each variant and setting, then the
+    lines in the state every phone draws."""
+    from pegboard.panel import create_app
+
+    client = create_app({"PIN": "2468", "KEEPER": board.keeper, "SECRET_KEY": "k" * 64})
+    client = client.test_client()
+    token = client.get("/api/session").get_json()["csrf"]
+    token = client.post("/api/login", json={"pin": "2468"}, headers={"X-CSRF-Token": token})
+    headers = {"X-CSRF-Token": token.get_json()["csrf"]}
+    for (variant, skunk), lines in EXPECTED.items():
+        players = ["Ann", "Bob"]
+        answer = client.post(
+            "/api/act/new_game",
+            json={"players": players, "variant": variant, "skunk": skunk, "dealer": 0},
+            headers=headers,
+        )
+        assert answer.status_code == 200, answer.get_json()
+        game = client.get("/api/state").get_json()["game"]
+        assert tuple(game["skunk_lines"]) == lines, (variant, skunk)

@@ -38,7 +38,7 @@ from pegboard.game.state import Claim, Count, Entry, GameResult, Mugging, Phase,
 from pegboard.i18n import N_, Phrase
 from pegboard.rules.cards import JACK, Card
 from pegboard.rules.play import GO_LIMIT, go_points, score_play
-from pegboard.rules.scoring import show_total
+from pegboard.rules.scoring import HEELS_POINTS, show_total
 from pegboard.rules.speech import FALSE_MUGGINS, GO_POINT, HEELS, MUGGINS, THREE_FOR_LAST, LaidCall
 
 
@@ -92,7 +92,7 @@ def _(event: StarterTurned, state: State) -> State:
     state = replace(state, starter=event.card, stage=Phase.PLAY, play=Play(turn=state.pone))
     if event.heels or (event.card is not None and event.card.rank == JACK):
         cards = () if event.card is None else (event.card,)
-        state = peg(state, state.dealer, 2, "heels", Phrase(HEELS), cards)
+        state = peg(state, state.dealer, HEELS_POINTS, "heels", Phrase(HEELS), cards)
     return state
 
 

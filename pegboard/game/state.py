@@ -65,10 +65,11 @@ class Entry:
     def why(self) -> str:
         return str(self.said)
 
-    def as_dict(self, lang: str = "en") -> dict:
-        """The line for JSON, its ``why`` said in ``lang``."""
+    def as_dict(self) -> dict:
+        """The line for JSON, as data: whoever knows the hearer's language adds
+        ``why`` (``entry.said.say(lang)``)."""
         line = {name: getattr(self, name) for name in self.__slots__ if name != "said"}
-        return {**line, "why": self.said.say(lang), "cards": [str(c) for c in self.cards]}
+        return {**line, "cards": [str(c) for c in self.cards]}
 
 
 @dataclass(frozen=True, slots=True)

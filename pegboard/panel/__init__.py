@@ -1,8 +1,9 @@
 """The phone panel: a Flask app that watches the board and, with the PIN, changes the game.
 
-``create_app(config)`` builds the app; the service passes the running table (the game,
-the board drawing and the simulated controls) in ``config["TABLE"]`` and the board's
-own language in ``config["LANGUAGE"]``.
+``create_app(config)`` builds the app; the service passes the board's front door
+(:class:`~pegboard.keeper.Scorekeeper`: every change and every view of the game goes
+through it) in ``config["KEEPER"]``, ``config["SIM"]`` when the board is simulated (its
+on-screen dials work), and the board's own language in ``config["LANGUAGE"]``.
 
 Each phone reads the panel in its own language (Flask-Babel, the catalogues of
 :mod:`pegboard.i18n`): the one chosen on the page (a cookie, so each phone remembers
@@ -23,7 +24,7 @@ from flask_babel import gettext as _
 from werkzeug.exceptions import HTTPException
 
 from pegboard.errors import ConflictError, LinkError, PegboardError, RuleError, StoreError
-from pegboard.i18n import LOCALE_DIR, check_language, language_of, negotiate
+from pegboard.i18n import LOCALE_DIR, check_language, language_of, negotiate, phrase_of
 
 log = logging.getLogger(__name__)
 
@@ -33,7 +34,8 @@ DEFAULTS: dict[str, Any] = {
     "SESSION_COOKIE_HTTPONLY": True,
     "SESSION_COOKIE_SAMESITE": "Strict",
     "JSON_SORT_KEYS": False,
-    "TABLE": None,
+    "KEEPER": None,
+    "SIM": False,
     "LANGUAGE": "en",  # the board's own: for a phone that asks for none the board speaks
     "BABEL_TRANSLATION_DIRECTORIES": str(LOCALE_DIR),
 }
@@ -122,7 +124,7 @@ def _install_error_handlers(app: Flask) -> None:
 
     @app.errorhandler(PegboardError)
     def refused(error: PegboardError):
-        return error_json(error.phrase.say(language()), _status(error))
+        return error_json(phrase_of(error).say(language()), _status(error))
 
     @app.errorhandler(Exception)
     def crashed(error: Exception):

@@ -12,22 +12,30 @@ from typing import Any
 from flask import Blueprint, Response, abort, current_app, jsonify, request, stream_with_context
 from flask_babel import gettext as _
 
-from pegboard.panel import language
+from pegboard.keeper import Scorekeeper
+from pegboard.panel import actions, language
 from pegboard.panel.auth import pin_required
+from pegboard.panel.view import counting, snapshot
 from pegboard.rules.advice import advise
 from pegboard.rules.cards import Card, parse_cards
 from pegboard.rules.scoring import score_show
+from pegboard.rules.speech import show_call
 
 bp = Blueprint("api", __name__)
 
 LIVE_HEARTBEAT = 15.0  # seconds between keep-alive comments on the live stream
 
 
-def table():
-    found = current_app.config.get("TABLE")
+def keeper() -> Scorekeeper:
+    """The board's front door, or 503 while it starts."""
+    found = current_app.config.get("KEEPER")
     if found is None:
         abort(503, description=_("the board is starting"))
     return found
+
+
+def simulated() -> bool:
+    return bool(current_app.config.get("SIM"))
 
 
 def body() -> dict[str, Any]:
@@ -49,7 +57,7 @@ def cards_arg(name: str, least: int, most: int, usage: str) -> list[Card]:
 
 @bp.get("/healthz")
 def healthz():
-    found = current_app.config.get("TABLE")
+    found = current_app.config.get("KEEPER")
     return jsonify(ok=True, game=found is not None)
 
 
@@ -62,7 +70,7 @@ def score():
     (starter,) = cards_arg("starter", 1, 1, usage)
     crib = request.args.get("crib", "0") in ("1", "true", "yes")
     show = score_show(hand, starter, crib=crib)
-    return jsonify({**show.as_dict(), "call": show.call(language())})
+    return jsonify({**show.as_dict(), "call": show_call(show, language())})
 
 
 @bp.get("/api/advice")
@@ -76,7 +84,7 @@ def advice():
     players = request.args.get("players", "2")
     if players not in ("2", "3", "4"):
         abort(400, description=_("give players=2, 3 or 4"))
-    if table().counting:
+    if counting(keeper().state):
         abort(409, description=_("no advice during a count"))
     options = advise(cards, dealer=role == "dealer", players=int(players))
     return jsonify(advice=[option.as_dict() for option in options])
@@ -84,28 +92,28 @@ def advice():
 
 @bp.get("/api/state")
 def state():
-    return jsonify(table().snapshot(language()))
+    return jsonify(snapshot(keeper(), language(), sim=simulated()))
 
 
 @bp.get("/api/events")
 def events():
     """Server-sent events: the whole state when it changes, the lit holes when the LEDs do;
     its words in the language of the phone that opened the stream."""
-    board, lang = table(), language()
+    door, lang, sim = keeper(), language(), simulated()
 
     def stream():
         seen = (-1, -1)
-        while not board.closing:
-            now = board.wait(seen, timeout=LIVE_HEARTBEAT)
-            if board.closing:
+        while not door.closing:
+            now = door.wait(seen, timeout=LIVE_HEARTBEAT)
+            if door.closing:
                 return
             if now == seen:
                 yield ": still here\n\n"
                 continue
             if now[0] != seen[0]:
-                yield _event("state", board.snapshot(lang))
+                yield _event("state", snapshot(door, lang, sim=sim))
             if now[1] != seen[1]:
-                yield _event("frame", {"holes": board.frame_holes()})
+                yield _event("frame", {"holes": door.lit()})
             seen = now
 
     return Response(
@@ -123,7 +131,9 @@ def _event(name: str, data: object) -> str:
 @pin_required
 def act(action: str):
     """Every change of the game: ``action`` with its JSON arguments."""
-    board = table()
-    if action not in board.actions:
+    door, lang = keeper(), language()
+    try:
+        change = actions.act(door, action, body(), sim=simulated())
+    except LookupError:
         abort(404, description=_("no action called {action}").format(action=repr(action)))
-    return jsonify(board.act(action, body(), language()))
+    return jsonify(said=change.said.say(lang), state=snapshot(door, lang, sim=simulated()))

@@ -5,10 +5,11 @@ from __future__ import annotations
 
 from flask import Blueprint, Response, redirect, render_template, request
 
-from pegboard.game.settings import PALETTE
+from pegboard.board.svg import board_svg as draw_board
 from pegboard.i18n import LANGUAGES, NAMES, language_of
+from pegboard.keeper import PALETTE
 from pegboard.panel import LANGUAGE_COOKIE, LANGUAGE_DAYS, language
-from pegboard.panel.api import table
+from pegboard.panel.api import keeper
 from pegboard.rules.cards import DECK, Suit, card_name, suit_name
 
 bp = Blueprint("pages", __name__)
@@ -49,4 +50,4 @@ def choose_language():
 
 @bp.get("/board.svg")
 def board_svg():
-    return Response(table().board_svg(), mimetype="image/svg+xml")
+    return Response(draw_board(keeper().layout), mimetype="image/svg+xml")

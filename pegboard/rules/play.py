@@ -3,8 +3,8 @@
 >>> peg = score_play(parse_cards(["4H", "2C"]), Card.parse("3D"))
 >>> peg.count, peg.points, [item.kind for item in peg.items]
 (9, 3, ['run'])
->>> score_play(parse_cards(["5H", "5C"]), Card.parse("5S")).call()
-'fifteen for eight'
+>>> score_play(parse_cards(["5H", "5C"]), Card.parse("5S")).points
+8
 """
 
 from __future__ import annotations
@@ -35,18 +35,12 @@ class Peg:
     def points(self) -> int:
         return sum(item.points for item in self.items)
 
-    def call(self, lang: str = "en") -> str:
-        from pegboard.rules.speech import play_call
-
-        return play_call(self, lang)
-
     def as_dict(self) -> dict:
         return {
             "card": str(self.card),
             "count": self.count,
             "points": self.points,
             "items": [item.as_dict() for item in self.items],
-            "call": self.call(),
         }
 
 

@@ -6,8 +6,9 @@ Works for any hand size the variants use: 3 (five-card game), 4 (standard),
 >>> show = score_show(parse_cards("5H 5C 5S JD".split()), Card.parse("5D"))
 >>> show.total, show.fifteens, show.pairs, show.nobs
 (29, 16, 12, 1)
->>> score_show(parse_cards("4H 5C 5S 6D".split()), Card.parse("KD")).call()
-'fifteen two, fifteen four, fifteen six, fifteen eight, and a double run of three is sixteen'
+>>> double_run = score_show(parse_cards("4H 5C 6D".split()), Card.parse("5S"))
+>>> [(item.kind, item.points) for item in double_run.items]
+[('fifteen', 2), ('fifteen', 2), ('pair', 2), ('run', 3), ('run', 3)]
 >>> sorted(set(range(30)) - possible_totals(4))
 [19, 25, 26, 27]
 """
@@ -25,6 +26,7 @@ from pegboard.errors import CardError
 from pegboard.rules.cards import JACK, Card, check_distinct, parse_cards  # noqa: F401 (doctest)
 
 HAND_SIZES = (3, 4, 5, 6)
+HEELS_POINTS = 2  # the dealer pegs them when the starter turned is a jack
 KINDS = ("fifteen", "pair", "run", "flush", "nobs")
 
 
@@ -76,12 +78,6 @@ class Show:
     def nobs(self) -> int:
         return self.points("nobs")
 
-    def call(self, lang: str = "en") -> str:
-        """The traditional call: "fifteen two, fifteen four, and a pair is six"."""
-        from pegboard.rules.speech import show_call
-
-        return show_call(self, lang)
-
     def as_dict(self) -> dict:
         return {
             "hand": [str(c) for c in self.hand],
@@ -93,7 +89,6 @@ class Show:
                 for kind in KINDS
             },
             "items": [item.as_dict() for item in self.items],
-            "call": self.call(),
         }
 
 

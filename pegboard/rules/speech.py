@@ -19,14 +19,11 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from functools import cache
 from math import prod
-from typing import TYPE_CHECKING
 
 from pegboard.i18n import N_, Phrase, translations
-
-if TYPE_CHECKING:
-    from pegboard.rules.cards import Card
-    from pegboard.rules.play import Peg
-    from pegboard.rules.scoring import Show
+from pegboard.rules.cards import Card
+from pegboard.rules.play import Peg, score_play
+from pegboard.rules.scoring import Show, runs_of
 
 # --- numbers -------------------------------------------------------------------------------
 # Spoken numbers 0..999, a few words and two joining rules per language: the rules are
@@ -173,8 +170,6 @@ _NOBS = N_("one for his nobs")
 
 def _show_phrases(show: Show) -> list[tuple[str, int]]:
     """The named parts of a show (message ids), in calling order, each with its points."""
-    from pegboard.rules.scoring import runs_of
-
     phrases = [(_FIFTEEN, 2)] * (show.fifteens // 2)
     ranks = Counter(card.rank for card in (*show.hand, show.starter))
     runs, in_runs = [], set()
@@ -312,8 +307,6 @@ class LaidCall:
     last: int = 0
 
     def say(self, lang: str = "en") -> str:
-        from pegboard.rules.play import score_play
-
         return play_call(score_play(self.pile[:-1], self.pile[-1]), lang, self.last)
 
 

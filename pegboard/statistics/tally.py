@@ -1,6 +1,6 @@
-"""Statistics of stored games: wins and skunks, what hands, cribs and the play bring in,
-counts missed and Muggins called, the match history, and the score race of any game
-(as data, and drawn as SVG).  Pure functions of game states; nothing here prints.
+"""Tallies of stored games: wins and skunks, what hands, cribs and the play bring in,
+counts missed and Muggins called, the match history, and the score race of any game.
+Pure functions of game states; nothing here prints (:mod:`.report` writes the tables).
 
 A stored game (one id in the game file) is a match of one or more games; each game is
 summed up from its state at its end (:func:`games_of`).
@@ -20,13 +20,9 @@ summed up from its state at its end (:func:`games_of`).
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Callable
 from dataclasses import dataclass, fields
-from gettext import NullTranslations
-from operator import attrgetter
 
 from pegboard.game import Claim, GameRecord, Phase, Settings, State, Table
-from pegboard.i18n import N_, SOURCE, translations
 
 SKUNKS = ("skunk", "double", "triple")  # the names of skunk levels 1, 2 and 3
 KINDS = ("play", "hand", "crib", "heels", "last", "muggins", "penalty")  # of history entries
@@ -302,144 +298,6 @@ def summarise(table: Table) -> Statistics:
     return Statistics(
         tuple(summarise_match(record, table.state_of(record.id)) for record in table.games())
     )
-
-
-# --- the text report ---------------------------------------------------------------------
-
-
-def report(stats: Statistics, lang: str = SOURCE) -> str:
-    """The statistics as plain-text tables in ``lang``: players, their counts, the match
-    history."""
-    t = translations(lang)
-    if not stats.matches:
-        return t.gettext("no games stored yet")
-    matches = t.ngettext("{n} match", "{n} matches", len(stats.matches))
-    games = t.ngettext("{n} game", "{n} games", stats.games)
-    lines = [f"{matches.format(n=len(stats.matches))}, {games.format(n=stats.games)}", ""]
-    lines += _player_table(stats.players, RESULT_COLUMNS, t)
-    lines += [
-        t.gettext(
-            "(skunks: single/double/triple; hand, crib: points a count; play: points a deal)"
-        ),
-        "",
-    ]
-    lines += _player_table(stats.players, COUNT_COLUMNS, t)
-    lines += [t.gettext("(missed, over: own counts pegged short or long; calls: Muggins called)")]
-    for match in stats.matches:
-        lines += ["", _match_heading(match, t)]
-        lines += ["  " + line for line in _table([_game_row(g, t) for g in match.games])]
-        if match.settings.match_games > 1:
-            lines.append("  " + _standing(match, t))
-    return "\n".join(lines)
-
-
-Column = tuple[str, Callable[[Tally], object]]
-RESULT_COLUMNS: tuple[Column, ...] = (
-    (N_("games"), attrgetter("games")),
-    (N_("won"), attrgetter("wins")),
-    (N_("lost"), attrgetter("losses")),
-    (N_("skunks given"), lambda t: _levels(t.skunks_given)),
-    (N_("taken"), lambda t: _levels(t.skunks_taken)),
-    (N_("deals"), attrgetter("deals")),
-    (N_("hand"), lambda t: _mean(t.hand_average)),
-    (N_("crib"), lambda t: _mean(t.crib_average)),
-    (N_("play"), lambda t: _mean(t.play_average)),
-)
-COUNT_COLUMNS: tuple[Column, ...] = (
-    (N_("heels"), attrgetter("heels_points")),
-    (N_("last"), attrgetter("last_points")),
-    (N_("muggins"), attrgetter("muggins_points")),
-    (N_("penalty"), attrgetter("penalty_points")),
-    (N_("missed"), attrgetter("missed")),
-    (N_("points"), attrgetter("missed_points")),
-    (N_("over"), attrgetter("over")),
-    (N_("points"), attrgetter("over_points")),
-    (N_("calls"), attrgetter("muggins_calls")),
-    (N_("won"), attrgetter("muggins_won")),
-    (N_("false"), attrgetter("false_muggins")),
-)
-# A game's outcome by skunk level (0: none), the winner named.
-WON = (
-    N_("{winner} won"),
-    N_("{winner} won, skunk"),
-    N_("{winner} won, double"),
-    N_("{winner} won, triple"),
-)
-# The variants and match scorings as the report names them (the standard game unnamed).
-NAMED = {
-    "five-card": N_("five-card"),
-    "seven-card": N_("seven-card"),
-    "shotgun": N_("shotgun"),
-    "lowball": N_("lowball"),
-    "home": N_("home"),
-    "acc": N_("acc"),
-}
-
-
-def _player_table(
-    players: dict[str, Tally], columns: tuple[Column, ...], t: NullTranslations
-) -> list[str]:
-    header = [t.gettext("player"), *(t.gettext(name) for name, _ in columns)]
-    rows = ([name, *(f(tally) for _, f in columns)] for name, tally in players.items())
-    return _table([header, *rows])
-
-
-def _levels(counts: tuple[int, ...]) -> str:
-    return "/".join(map(str, counts))
-
-
-def _mean(value: float | None) -> str:
-    return "-" if value is None else f"{value:.2f}"
-
-
-def _table(rows: list[list[object]]) -> list[str]:
-    """Columns padded to fit: the first to the left, the others to the right."""
-    cells = [[str(c) for c in row] for row in rows]
-    widths = [max(len(row[i]) for row in cells) for i in range(len(cells[0]))]
-    return [
-        "  ".join(
-            c.ljust(w) if i == 0 else c.rjust(w)
-            for i, (c, w) in enumerate(zip(row, widths, strict=True))
-        ).rstrip()
-        for row in cells
-    ]
-
-
-def _match_heading(match: MatchSummary, t: NullTranslations) -> str:
-    rules = match.settings
-    kind = ""
-    if rules.match_games > 1:
-        kind = t.gettext("best of {games} ({scoring})").format(
-            games=rules.match_games, scoring=t.gettext(NAMED[rules.match_scoring])
-        )
-    variant = "" if rules.variant == "standard" else t.gettext(NAMED[rules.variant])
-    extras = ", ".join(filter(None, [variant, kind]))
-    heading = t.gettext("match {id}, {created}: {sides}").format(
-        id=match.id, created=match.created, sides=t.gettext(" v ").join(match.sides)
-    )
-    return heading + (f", {extras}" if extras else "")
-
-
-def _game_row(game: GameSummary, t: NullTranslations) -> list[object]:
-    scores = "  ".join(
-        f"{name} {score}" for name, score in zip(game.sides, game.scores, strict=True)
-    )
-    if game.winner is None:
-        outcome = t.gettext("goes on")
-    else:
-        outcome = t.gettext(WON[game.skunk]).format(winner=game.sides[game.winner])
-    deals = t.ngettext("{n} deal", "{n} deals", game.deals).format(n=game.deals)
-    return [t.gettext("game {n}").format(n=game.number), scores, outcome, deals]
-
-
-def _standing(match: MatchSummary, t: NullTranslations) -> str:
-    points = ", ".join(f"{name} {p}" for name, p in zip(match.sides, match.points, strict=True))
-    if match.winner is None:
-        said = t.gettext("match: {points} ({needed} to win)")
-    else:
-        said = t.gettext("match: {points}: {winner} won it")
-    winner = None if match.winner is None else match.sides[match.winner]
-    return said.format(points=points, needed=match.needed, winner=winner)
 
 
 # --- the score race ----------------------------------------------------------------------

@@ -1,0 +1,21 @@
+"""The front door: every change of the game passes through one :class:`Scorekeeper`
+(see :mod:`pegboard.keeper.door`); :mod:`pegboard.keeper.said` is what the board says
+of each change.
+
+The adapters reach the game only through here: the values the door hands out (the
+state and its parts, the settings, the skunk lines) are re-exported for them.
+"""
+
+from pegboard.game import PALETTE, Count, Phase, Settings, State, skunk_lines
+from pegboard.keeper.door import Change, Scorekeeper
+
+__all__ = [
+    "PALETTE",
+    "Change",
+    "Count",
+    "Phase",
+    "Scorekeeper",
+    "Settings",
+    "State",
+    "skunk_lines",
+]

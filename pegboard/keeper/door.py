@@ -1,0 +1,365 @@
+"""The front door: the one object every change of the game passes through.
+
+The dials, the panel, the command line and the tests call the same methods of a
+:class:`Scorekeeper` with the same checks. It owns the :class:`~pegboard.game.Table`
+and the counts being dialled, asks the game's rules (:mod:`pegboard.game.dials`) what a
+dial and a button mean, and announces every change to its subscribers (the LED
+painter, the panel's live streams, the voice) as a :class:`Change`.
+
+A refusal raises the rules' error and changes nothing; it is announced too (a dial's
+track flashes red, the voice says why).
+
+>>> import tempfile, pathlib
+>>> from pegboard.board.layout import load_layout
+>>> from pegboard.game import Table
+>>> table = Table(pathlib.Path(tempfile.mkdtemp()) / "games.db")
+>>> keeper = Scorekeeper(table, load_layout("two-track-121"))
+>>> heard = []
+>>> _ = keeper.subscribe(heard.append)
+>>> str(keeper.new_game({"players": ["Ann", "Bob"]}, dealer=0).said)
+'New game: Ann deals first.'
+>>> keeper.turn_dial(0, 5).dials, keeper.peg_dial(0).state.history[-1].why
+((2, 0, 0, 0), 'two for his heels')
+>>> [change.what for change in heard]
+['game', 'dial', 'game']
+>>> table.close()
+"""
+
+from __future__ import annotations
+
+import logging
+import secrets
+import threading
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from pegboard.board.layout import Layout
+from pegboard.errors import PegboardError, RuleError
+from pegboard.game import Settings, State, Table, dials
+from pegboard.i18n import N_, Phrase, phrase_of
+from pegboard.keeper.said import REDONE, SILENCE, UNDONE, entered
+from pegboard.rules.cards import Card
+
+log = logging.getLogger(__name__)
+
+SEATS = 4  # the most seats a board has dials for
+Seat = int | str
+Cards = str | list[Card | str] | tuple[Card | str, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Change:
+    """One change announced by the front door.
+
+    ``what`` is ``"game"`` (an entry, a new game), ``"dial"`` (a count being dialled),
+    ``"refused"`` (nothing changed: ``said`` says why), ``"brightness"`` or ``"lit"``
+    (the LEDs now show ``lit``). ``seat`` is whose dial or entry it was, when known;
+    ``dial`` is True when it came from a seat's own controls."""
+
+    what: str
+    version: int
+    state: State | None
+    dials: tuple[int, ...]
+    said: Phrase = SILENCE
+    seat: int | None = None
+    dial: bool = False
+    before: State | None = None
+
+
+class Scorekeeper:
+    """The game of one board behind one door; safe to call from several threads.
+
+    ``layout`` is the board the game is shown on (a game it cannot show is refused);
+    ``house`` the settings of a game started from the board's own button."""
+
+    def __init__(self, table: Table, layout: Layout, *, house: Settings | None = None) -> None:
+        self._table, self.layout = table, layout
+        self.house = house or Settings()
+        self._cond = threading.Condition(threading.RLock())
+        self._dials = [0] * SEATS
+        self._version = 0
+        self._lit: dict[str, str] = {}
+        self._lit_version = 0
+        self._brightness = 1.0
+        self._message = SILENCE
+        self._closing = False
+        self._subscribers: list[Callable[[Change], None]] = []
+
+    def __repr__(self) -> str:
+        return f"<Scorekeeper layout={self.layout.name} game={self.game_id} v{self._version}>"
+
+    # --- reading ----------------------------------------------------------------------
+
+    @property
+    def state(self) -> State | None:
+        """The current game, or None before the first."""
+        try:
+            return self._table.state
+        except RuleError:
+            return None
+
+    @property
+    def game_id(self) -> int | None:
+        return self._table.game_id
+
+    @property
+    def dials(self) -> tuple[int, ...]:
+        """The count showing on each seat's dial (0: nothing dialled)."""
+        with self._cond:
+            return tuple(self._dials)
+
+    @property
+    def message(self) -> Phrase:
+        """The last thing the board said to everyone."""
+        return self._message
+
+    @property
+    def brightness(self) -> float:
+        return self._brightness
+
+    def lit(self) -> dict[str, str]:
+        """Hole id -> colour of every lit hole, as the LEDs show it now."""
+        with self._cond:
+            return dict(self._lit)
+
+    def versions(self) -> tuple[int, int]:
+        """(changes, LED frames) seen so far: a reader waits for either to move on."""
+        with self._cond:
+            return self._version, self._lit_version
+
+    def wait(self, seen: tuple[int, int], timeout: float) -> tuple[int, int]:
+        """Wait until :meth:`versions` differs from ``seen``, or ``timeout`` seconds."""
+        with self._cond:
+            self._cond.wait_for(lambda: self.versions() != seen or self._closing, timeout)
+            return self.versions()
+
+    @property
+    def closing(self) -> bool:
+        return self._closing
+
+    def close(self) -> None:
+        """Wake every waiting reader: the board is going away. Safe twice."""
+        with self._cond:
+            self._closing = True
+            self._cond.notify_all()
+
+    def subscribe(self, callback: Callable[[Change], None]) -> Callable[[], None]:
+        """Call ``callback(change)`` after every change, in order, on the thread that
+        made it (so keep it short: note it and return). Returns the unsubscribe."""
+        with self._cond:
+            self._subscribers.append(callback)
+
+        def unsubscribe() -> None:
+            with self._cond:
+                if callback in self._subscribers:
+                    self._subscribers.remove(callback)
+
+        return unsubscribe
+
+    # --- games --------------------------------------------------------------------------
+
+    def new_game(
+        self,
+        settings: Settings | Mapping[str, Any] | None = None,
+        *,
+        dealer: Seat | None = None,
+        cuts: Cards | None = None,
+    ) -> Change:
+        """Start a game (the first of a match) this board can show: chosen dealer, a
+        cut (one card per player, lowest deals), or the board cuts at random."""
+        if not isinstance(settings, Settings):
+            settings = Settings.from_dict(dict(settings or {}))
+        self._check_board(settings)
+        if dealer is None and cuts is None:
+            dealer = secrets.randbelow(len(settings.players))
+        return self._enter(lambda: self._table.new_game(settings, dealer=dealer, cuts=cuts))
+
+    def next_game(self, *, version: int | None = None) -> Change:
+        """The next game of the match."""
+        return self._enter(lambda: self._table.next_game(version=version))
+
+    def _check_board(self, settings: Settings) -> None:
+        tracks = len(self.layout.tracks)
+        if settings.sides > tracks:
+            message = N_(
+                "this board ({layout}) has {tracks} tracks: {players} players need {sides}"
+            )
+            raise RuleError(
+                Phrase.of(
+                    message,
+                    layout=self.layout.name,
+                    tracks=tracks,
+                    players=len(settings.players),
+                    sides=settings.sides,
+                )
+            )
+
+    # --- entries ------------------------------------------------------------------------
+
+    def turn_starter(
+        self, card: Card | str | None = None, *, heels: bool = False, version: int | None = None
+    ) -> Change:
+        return self._enter(lambda: self._table.turn_starter(card, heels=heels, version=version))
+
+    def lay(
+        self, card: Card | str, seat: Seat | None = None, *, version: int | None = None
+    ) -> Change:
+        return self._enter(lambda: self._table.lay(card, seat, version=version), seat)
+
+    def go(self, seat: Seat | None = None, *, version: int | None = None) -> Change:
+        return self._enter(lambda: self._table.go(seat, version=version), seat)
+
+    def claim(
+        self,
+        seat: Seat,
+        points: int,
+        *,
+        kind: str | None = None,
+        cards: Cards | None = None,
+        version: int | None = None,
+    ) -> Change:
+        return self._enter(
+            lambda: self._table.claim(seat, points, kind=kind, cards=cards, version=version), seat
+        )
+
+    def muggins(
+        self, seat: Seat, points: int, *, cards: Cards | None = None, version: int | None = None
+    ) -> Change:
+        return self._enter(
+            lambda: self._table.muggins(seat, points, cards=cards, version=version), seat
+        )
+
+    def advance(self, *, version: int | None = None) -> Change:
+        """End the play, or end the show and pass the deal."""
+        return self._enter(lambda: self._table.advance(version=version))
+
+    def undo(self, *, version: int | None = None) -> Change:
+        return self._enter(lambda: self._table.undo(version=version), told=UNDONE)
+
+    def redo(self, *, version: int | None = None) -> Change:
+        return self._enter(lambda: self._table.redo(version=version), told=REDONE)
+
+    # --- the board's own controls -----------------------------------------------------------
+
+    def turn_dial(self, seat: int, steps: int) -> Change:
+        """``seat``'s dial turned ``steps`` clicks: its count moves, within what the entry
+        due now can be worth."""
+        with self._cond:
+            self._seat(seat)
+            cap = dials.dial_cap(self.state)
+            self._dials[seat] = min(max(self._dials[seat] + steps, 0), cap)
+            return self._announce("dial", seat=seat, dial=True)
+
+    def peg_dial(self, seat: int) -> Change:
+        """A press on ``seat``'s dial pegs the count dialled (the dial starts again at 0)."""
+        with self._cond:
+            self._seat(seat)
+            points, self._dials[seat] = self._dials[seat], 0
+            return self._enter(
+                lambda: self._table.submit(dials.dialled(self._table.state, seat, points)),
+                seat,
+                dial=True,
+            )
+
+    def undo_own(self, seat: int) -> Change:
+        """A long press takes back the last entry, when ``seat`` made it."""
+        with self._cond:
+            self._seat(seat)
+            return self._enter(
+                lambda: self._table.submit(dials.undo_own(self._table.state, seat)),
+                seat,
+                dial=True,
+                told=UNDONE,
+            )
+
+    def press_advance(self) -> Change:
+        """The advance button: the deal goes on, the match's next game, or a new game."""
+        with self._cond:
+            state = self.state
+            match dials.button(state):
+                case "start":
+                    return self.new_game(self.house)
+                case "advance":
+                    return self._enter(self._table.advance, dial=True)
+                case "next_game":
+                    return self._enter(self._table.next_game, dial=True)
+            return self.new_game(state.settings, dealer=state.seat_after(state.first_dealer))
+
+    def set_brightness(self, level: float) -> Change:
+        """Dim the LEDs, 0..1 (the supply's budget still holds)."""
+        if isinstance(level, bool) or not isinstance(level, int | float) or not 0 <= level <= 1:
+            raise RuleError(Phrase(N_("brightness is between 0 and 1")))
+        with self._cond:
+            self._brightness = float(level)
+            return self._announce("brightness")
+
+    def show_lit(self, lit: Mapping[str, str]) -> None:
+        """The LEDs now light ``lit`` (hole id -> colour): phones draw the same board."""
+        with self._cond:
+            if dict(lit) != self._lit:
+                self._lit = dict(lit)
+                self._lit_version += 1
+                self._tell(self._change("lit"))
+
+    # --- making a change ---------------------------------------------------------------------
+
+    def _enter(
+        self,
+        entry: Callable[[], State],
+        seat: Seat | None = None,
+        *,
+        dial: bool = False,
+        told: Phrase | None = None,
+    ) -> Change:
+        """Make one entry through the table and announce it; a refusal is announced and
+        raised, and changes nothing."""
+        with self._cond:
+            before = self.state
+            try:
+                after = entry()
+            except PegboardError as error:
+                why = phrase_of(error)
+                self._announce("refused", said=why, seat=self._seat_of(seat), dial=dial)
+                raise
+            if after.version == 1 or (before is not None and after.game != before.game):
+                self._dials = [0] * SEATS  # a new game: nothing dialled carries over
+            return self._announce(
+                "game",
+                said=told or entered(after),
+                seat=self._seat_of(seat),
+                dial=dial,
+                before=before,
+            )
+
+    def _announce(self, what: str, **fields: Any) -> Change:
+        """Count the change, keep what it said for everyone (a dial's refusal too), tell
+        the subscribers and the waiting readers."""
+        self._version += 1
+        change = self._change(what, **fields)
+        if what == "game" or (what == "refused" and change.dial):
+            self._message = change.said
+        self._tell(change)
+        return change
+
+    def _change(self, what: str, **fields: Any) -> Change:
+        return Change(what, self._version, self.state, tuple(self._dials), **fields)
+
+    def _tell(self, change: Change) -> None:
+        self._cond.notify_all()
+        for callback in list(self._subscribers):
+            try:
+                callback(change)
+            except Exception:  # one broken listener must not stop the game or the rest
+                log.exception("a subscriber failed on %s", change.what)
+
+    def _seat(self, seat: int) -> None:
+        if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < SEATS:
+            raise RuleError(Phrase.of(N_("there is no seat {seat} on this board"), seat=seat))
+
+    def _seat_of(self, seat: Seat | None) -> int | None:
+        """A seat given by number or name, as a number (None if there is no such seat)."""
+        state = self.state
+        if isinstance(seat, str) and state is not None and seat in state.players:
+            return state.players.index(seat)
+        return seat if isinstance(seat, int) and not isinstance(seat, bool) else None

@@ -1,0 +1,47 @@
+"""What the board says of a change: one phrase every phone hears in its own language
+(and the voice speaks). Said from the state the change made, so a dial, a phone and a
+script that make the same entry hear the same words.
+
+>>> from pegboard.game.state import Claim
+>>> said = verdict(Claim(1, 1, "hand", 24, 22, 1, actual=22))
+>>> str(said), said.say("da")
+('24: over by 2; pegged 22.', '24: 2 for meget; 22 markeret.')
+"""
+
+from __future__ import annotations
+
+from pegboard.game import events as ev
+from pegboard.game.state import Claim, State
+from pegboard.i18n import N_, Phrase
+
+SILENCE = Phrase("")
+UNDONE = Phrase(N_("Undone."))
+REDONE = Phrase(N_("Redone."))
+
+
+def entered(state: State) -> Phrase:
+    """What the board says of the entry ``state`` was made by."""
+    match state.entry:
+        case ev.GameStarted() | ev.NextGame():
+            message = N_("New game: {name} deals first.")
+            return Phrase.of(message, name=state.players[state.dealer])
+        case ev.StarterTurned() if state.history and state.history[-1].kind == "heels":
+            return Phrase(N_("Two for his heels."))
+        case ev.Claimed(kind=kind) if kind != "play" and state.claims:
+            return verdict(state.claims[-1])
+        case ev.MugginsCalled():
+            return Phrase(N_("Muggins!"))
+    return SILENCE
+
+
+def verdict(claim: Claim) -> Phrase:
+    """What the board says of a count just pegged: exact, under, over, or only pegged."""
+    if claim.verdict == "exact":
+        return Phrase.of(N_("{claimed}: exact."), claimed=claim.claimed)
+    if claim.verdict == "under":
+        message = N_("{claimed}: under by {n}.")
+        return Phrase.of(message, claimed=claim.claimed, n=-claim.difference)
+    if claim.verdict == "over":
+        message = N_("{claimed}: over by {n}; pegged {pegged}.")
+        return Phrase.of(message, claimed=claim.claimed, n=claim.difference, pegged=claim.pegged)
+    return Phrase.of(N_("Pegged {pegged}."), pegged=claim.pegged)

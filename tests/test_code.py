@@ -1,0 +1,44 @@
+"""The code keeps its shape: the layers hold (import contracts in pyproject.toml), no
+module grows past what one reader can hold, and ruff is content."""
+
+from __future__ import annotations
+
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+MOST_LINES = 450  # a module longer than this does more than one job
+
+
+def run(*command: str) -> subprocess.CompletedProcess:
+    return subprocess.run(command, cwd=ROOT, capture_output=True, text=True, timeout=300)
+
+
+def tool(name: str) -> str:
+    found = Path(sys.executable).with_name(name)
+    return str(found) if found.exists() else shutil.which(name) or name
+
+
+def test_the_layers_hold():
+    result = run(tool("lint-imports"), "--no-cache")
+    assert result.returncode == 0, result.stdout[-3000:] + result.stderr[-2000:]
+    assert "0 broken" in result.stdout
+
+
+def test_no_module_is_too_long():
+    long = {
+        str(path.relative_to(ROOT)): lines
+        for path in (ROOT / "pegboard").rglob("*.py")
+        if (lines := len(path.read_text(encoding="utf-8").splitlines())) > MOST_LINES
+    }
+    assert not long, f"over {MOST_LINES} lines: {long}"
+
+
+@pytest.mark.parametrize("check", [("check",), ("format", "--check")])
+def test_ruff_is_content(check):
+    result = run(tool("ruff"), *check, ".")
+    assert result.returncode == 0, result.stdout[-3000:]
