@@ -24,8 +24,6 @@ from typing import Any
 
 from pegboard.errors import ConfigError
 
-DRIVERS = ("sim", "serial", "spi")
-
 
 def _between(low: float, high: float):
     def check(value: Any) -> str | None:
@@ -43,6 +41,12 @@ def _one_of(*choices: str):
         return None
 
     return check
+
+
+def _driver(value: str) -> str | None:
+    from pegboard.leds import KINDS  # one home: the LED back-ends
+
+    return _one_of(*KINDS)(value)
 
 
 def _pin(value: str) -> str | None:
@@ -64,7 +68,7 @@ def _language(value: str) -> str | None:
 SCHEMA: dict[str, dict[str, tuple[Any, type | tuple[type, ...], Any]]] = {
     "board": {
         "layout": ("two-track-121", str, None),
-        "driver": ("sim", str, _one_of(*DRIVERS)),
+        "driver": ("sim", str, _driver),  # sim: no hardware, as --sim
         "serial_port": ("", str, None),
         "brightness": (0.35, (int, float), _between(0.0, 1.0)),
         "supply_ma": (4000, int, _between(100, 100_000)),

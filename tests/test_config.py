@@ -47,7 +47,7 @@ def test_a_file_overrides_only_what_it_names(tmp_path):
         ("[panel]\nport = 70000", "panel.port must be between 0 and 65535, not 70000"),
         ("[panel]\nthreads = 1", "panel.threads must be between 4 and 256, not 1"),
         ("[board]\nsupply_ma = 50", "board.supply_ma must be between 100 and 100000, not 50"),
-        ('[board]\ndriver = "usb"', "board.driver must be one of sim, serial, spi, not 'usb'"),
+        ('[board]\ndriver = "usb"', "board.driver must be one of serial, spi, sim, not 'usb'"),
         ('[board]\npin = "12a4"', "board.pin must be 4 to 8 digits"),
         ("[bord]\nlayout = 'x'", "unknown section [bord] (known: board, game, panel, pins)"),
         ("board = 3", "board must be a table [board]"),

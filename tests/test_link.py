@@ -1,16 +1,19 @@
 """LED back-ends behind one interface: the simulated board, SPI, choosing one, finding the Pico."""
 
+import os
 import subprocess
 import sys
 
 import pytest
+from pegboard._firmware import pegproto
 from serial.tools.list_ports_common import ListPortInfo
 
 from pegboard.board.layout import Strip, load_layout
 from pegboard.board.render import BoardView, Frame, Renderer, TrackView
 from pegboard.errors import ConfigError, LayoutError, LinkError
 from pegboard.leds import link, open_driver
-from pegboard.leds.sim import SimDriver
+from pegboard.leds.pico import PicoDriver
+from pegboard.leds.sim import EmulatedPicoDriver
 
 LAYOUT = load_layout("two-track-61")
 
@@ -19,50 +22,44 @@ def a_frame(front=12):
     return Renderer(LAYOUT).render(BoardView((TrackView(front=front, back=3), TrackView())))
 
 
-# -- the simulated board ------------------------------------------------------------
+# -- the simulated board: the real firmware on an emulated Pico -----------------------
 
 
-def test_sim_shows_frames_to_every_observer_until_unsubscribed():
-    seen_a, seen_b = [], []
-    sim = SimDriver(LAYOUT.strips, on_show=seen_a.append)
-    unsubscribe = sim.subscribe(seen_b.append)
-    first, second = a_frame(12), a_frame(13)
-    sim.show(first)
-    unsubscribe()
-    sim.show(second)
-    assert seen_a == [first, second] and seen_b == [first]
-    assert sim.shown == second and sim.frame == second
-
-
-def test_sim_brightness_dims_what_observers_see():
+def test_sim_lights_what_the_firmware_shows_and_tells_on_show():
     seen = []
-    sim = SimDriver([Strip(0, 2, 2)], on_show=seen.append)
-    sim.show(Frame((b"\xff\x00\x80\x10\x10\x10",)))
-    sim.brightness = 0.25
-    assert seen[-1].strips == (b"\x40\x00\x20\x04\x04\x04",)
-    with pytest.raises(ConfigError, match="brightness"):
-        sim.brightness = 2
+    frame = a_frame(12)
+    with open_driver("sim", LAYOUT.strips, on_show=seen.append) as leds:
+        leds.show(frame)
+        leds.brightness = 0.25
+        quarter = tuple(bytes(pegproto.scale(rgb, 64)) for rgb in frame.strips)
+        assert leds.pico.wait_for(quarter, timeout=5)
+        assert leds.pico.firmware.brightness == 64  # dimmed by the firmware, not the host
+    assert seen[-1] == quarter
 
 
 def test_frame_for_other_strips_is_refused_and_nothing_changes():
-    sim = SimDriver(LAYOUT.strips)
-    with pytest.raises(LayoutError, match=r"\(140, 4\)"):
-        sim.show(Frame.dark((143, 143)))
-    assert sim.shows == 0 and sim.frame is None
+    with open_driver("sim", LAYOUT.strips) as leds:
+        with pytest.raises(LayoutError, match=r"\(140, 4\)"):
+            leds.show(Frame.dark((143, 143)))
+        assert leds.wait_synced(5) and leds.frame is None
+        assert set(leds.pico.shown) <= {(), Frame.dark(LAYOUT.strip_lengths).strips}
 
 
 def test_driver_lifecycle_close_twice_context_and_repr():
-    with SimDriver(LAYOUT.strips) as sim:
-        assert repr(sim) == "<SimDriver strips=(140, 4) brightness=1>"
-    sim.close()
-    assert sim.closed and "closed" in repr(sim)
+    with open_driver("sim", LAYOUT.strips) as leds:
+        assert repr(leds).startswith("<EmulatedPicoDriver strips=(140, 4) brightness=1 port=")
+        with pytest.raises(ConfigError, match="brightness"):
+            leds.brightness = 2
+    leds.close()
+    assert leds.closed and "closed" in repr(leds)
+    assert not os.path.exists(leds.pico.path)  # closing the driver unplugs its Pico
     with pytest.raises(LinkError, match="closed"):
-        sim.show(a_frame())
+        leds.show(a_frame())
 
 
 def test_driver_needs_strips():
     with pytest.raises(ConfigError, match="at least one strip"):
-        SimDriver([])
+        open_driver("sim", [])
 
 
 # -- choosing a back-end --------------------------------------------------------------
@@ -70,7 +67,7 @@ def test_driver_needs_strips():
 
 def test_open_driver_builds_the_back_end_asked_for():
     with open_driver("sim", LAYOUT.strips) as leds:
-        assert isinstance(leds, SimDriver)
+        assert isinstance(leds, EmulatedPicoDriver) and isinstance(leds, PicoDriver)
     with pytest.raises(ConfigError, match="serial, spi, sim"):
         open_driver("usb", LAYOUT.strips)
 

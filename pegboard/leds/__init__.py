@@ -2,15 +2,16 @@
 
 - ``serial``: a Pico running pegboard's firmware, over USB (:class:`pegboard.leds.pico.PicoDriver`);
 - ``spi``: the Pi's own SPI bus (:class:`pegboard.leds.spi.SpiDriver`, the ``spi`` extra);
-- ``sim``: in memory, with observers (:class:`pegboard.leds.sim.SimDriver`).
+- ``sim``: no hardware: the same firmware on an emulated Pico at the far end of a pty
+  (:class:`pegboard.leds.sim.EmulatedPicoDriver`), what ``--sim`` lights.
 
 Importing this package touches no hardware; :func:`open_driver` picks the
 back-end at start-up.
 
 >>> from pegboard.board.layout import load_layout
 >>> with open_driver("sim", load_layout("two-track-121").strips) as leds:
-...     leds
-<SimDriver strips=(143, 143) brightness=1>
+...     leds.wait_synced(timeout=5)
+True
 """
 
 from __future__ import annotations
@@ -22,14 +23,15 @@ from pegboard.board.layout import Strip
 from pegboard.errors import ConfigError
 from pegboard.leds.base import LedDriver
 
-KINDS = ("serial", "spi", "sim")
+KINDS = ("serial", "spi", "sim")  # also the values of the config's board.driver
 
 
 def open_driver(kind: str, strips: Sequence[Strip], **options: Any) -> LedDriver:
     """Build the back-end ``kind`` for ``strips`` (``layout.strips``).
 
     Options go to the back-end: ``port=`` for serial (None: find the Pico),
-    ``spi=`` for spi, ``on_show=`` for sim.
+    ``spi=`` for spi, ``on_show=`` for sim (called with each board the emulated
+    Pico lights).
     """
     if kind == "serial":
         from pegboard.leds.pico import PicoDriver
@@ -40,9 +42,9 @@ def open_driver(kind: str, strips: Sequence[Strip], **options: Any) -> LedDriver
 
         return SpiDriver(strips, **options)
     if kind == "sim":
-        from pegboard.leds.sim import SimDriver
+        from pegboard.leds.sim import EmulatedPicoDriver
 
-        return SimDriver(strips, **options)
+        return EmulatedPicoDriver(strips, **options)
     raise ConfigError(f"no LED driver called {kind!r}; choose one of {', '.join(KINDS)}")
 
 

@@ -19,11 +19,12 @@ from pegboard.errors import ConfigError, LayoutError, LinkError
 class LedDriver:
     """Shows frames on the board's LED strips.
 
-    >>> from pegboard.leds.sim import SimDriver
-    >>> with SimDriver([Strip(0, 2, 3)]) as leds:
+    >>> from pegboard.leds.sim import EmulatedPicoDriver
+    >>> with EmulatedPicoDriver([Strip(0, 2, 3)]) as leds:
     ...     leds.show(Frame((bytes(9),)))
-    ...     leds
-    <SimDriver strips=(3,) brightness=1 shows=1>
+    ...     leds.brightness = 0.5
+    ...     leds  # doctest: +ELLIPSIS
+    <EmulatedPicoDriver strips=(3,) brightness=0.5 port=...>
     """
 
     def __init__(self, strips: Sequence[Strip]):

@@ -1,10 +1,11 @@
-"""The host's side of the Pico link: finding the port, framing, and link health.
+"""The host's side of the Pico link: finding the port, reading it, and framing.
 
 Transport apart from protocol, as in pySerial's ``serial.threaded``: a
 :class:`PortReader` owns the open port and feeds a :class:`PicoProtocol`, which
 splits the stream at 0x00, checks each frame with the shared
-``pegboard._firmware.pegproto`` and hands good messages to its session (the
-:class:`~pegboard.leds.pico.PicoDriver`).
+``pegboard._firmware.pegproto`` and hands good messages to its listener (the
+:class:`~pegboard.leds.pico.PicoDriver`, which feeds them to its
+:class:`~pegboard.leds.session.LinkSession`).
 """
 
 from __future__ import annotations
@@ -13,7 +14,6 @@ import os
 import threading
 import time
 from collections.abc import Iterator
-from dataclasses import dataclass
 from typing import Protocol
 
 import serial
@@ -48,34 +48,8 @@ def open_port(url: str | None = None) -> serial.SerialBase:
     return serial.serial_for_url(target, baudrate=115200, write_timeout=1.0, **options)
 
 
-@dataclass
-class LinkStats:
-    """Counters of the link's health since the driver started."""
-
-    connected: bool = False
-    connects: int = 0  # ports opened
-    losses: int = 0  # connections lost (unplug, port error, silence)
-    sent: int = 0  # frames written
-    retries: int = 0  # frames written again for want of an ack
-    acks: int = 0
-    refusals: int = 0  # acks with a status other than OK
-    bad_frames: int = 0  # frames from the Pico that failed COBS/CRC/version checks
-    hellos: int = 0  # HELLOs from the Pico (each makes us resend the board)
-    heartbeats: int = 0
-    firmware: tuple[int, int, int] | None = None
-    boot_id: int | None = None
-    port: str | None = None
-
-    def summary(self) -> str:
-        return (
-            f"sent {self.sent} (retries {self.retries}), acks {self.acks}, "
-            f"refused {self.refusals}, bad frames {self.bad_frames}, hellos {self.hellos}, "
-            f"connects {self.connects}, losses {self.losses}"
-        )
-
-
-class Session(Protocol):
-    """What the protocol reports to (implemented by PicoDriver)."""
+class Listener(Protocol):
+    """What the protocol reports to (the PicoDriver, which feeds its LinkSession)."""
 
     def received(self, kind: int, seq: int, payload: bytes) -> None: ...
 
@@ -89,15 +63,15 @@ class PicoProtocol(serial.threaded.Packetizer):
 
     TERMINATOR = b"\x00"
 
-    def __init__(self, session: Session):
+    def __init__(self, listener: Listener):
         super().__init__()
-        self.session = session
+        self.listener = listener
 
     def data_received(self, data: bytes) -> None:
         super().data_received(data)
         if len(self.buffer) > pegproto.MAX_FRAME:  # garbage with no 0x00 in sight
             self.buffer = bytearray()
-            self.session.bad_frame("over-long frame")
+            self.listener.bad_frame("over-long frame")
 
     def handle_packet(self, packet: bytes) -> None:
         if not packet:
@@ -105,13 +79,13 @@ class PicoProtocol(serial.threaded.Packetizer):
         try:
             kind, seq, payload = pegproto.unpack(bytes(packet))
         except pegproto.FrameError as e:
-            self.session.bad_frame(str(e.args[0]))
+            self.listener.bad_frame(str(e.args[0]))
             return
-        self.session.received(kind, seq, payload)
+        self.listener.received(kind, seq, payload)
 
     def connection_lost(self, exc: BaseException | None) -> None:
         self.transport = None
-        self.session.lost(exc)
+        self.listener.lost(exc)
 
 
 class PortReader(threading.Thread):

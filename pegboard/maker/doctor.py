@@ -358,19 +358,14 @@ def run(
 def _leds(
     config: Config, layout: Layout, sim: bool, pico: EmulatedPico | None
 ) -> Iterator[LedDriver]:
-    """The configured LED driver (a Pico's at the configured port), or the simulated Pico's."""
-    with contextlib.ExitStack() as stack:
-        if sim:
-            if pico is None:
-                from pegboard.leds.emulator import EmulatedPico
-
-                pico = stack.enter_context(EmulatedPico())
-            leds = open_driver("serial", layout.strips, port=pico.path)
-        else:
-            kind = config.board["driver"]
-            options = {"port": config.board["serial_port"] or None} if kind == "serial" else {}
-            leds = open_driver(kind, layout.strips, **options)
-        stack.enter_context(leds)
+    """The configured LED driver (``sim``: the emulated Pico), or a Pico's at ``pico.path``."""
+    if pico is not None:
+        leds = open_driver("serial", layout.strips, port=pico.path)
+    else:
+        kind = "sim" if sim else config.board["driver"]
+        options = {"port": config.board["serial_port"] or None} if kind == "serial" else {}
+        leds = open_driver(kind, layout.strips, **options)
+    with leds:
         leds.brightness = config.board["brightness"]
         yield leds
 
