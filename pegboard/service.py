@@ -60,17 +60,14 @@ class Board:
             raise
 
     def _open_leds(self):
-        if not self.sim:
-            kind = self.config.board["driver"]
-            options = {"port": self.config.board["serial_port"] or None} if kind == "serial" else {}
-            return open_driver(kind, self.layout.strips, **options)
-        # The simulated Pico is the real firmware at the far end of a pty.
-        from pegboard.leds.emulator import EmulatedPico
+        kind = "sim" if self.sim else self.config.board["driver"]
+        if kind == "sim":  # the real firmware on an emulated Pico, reporting what it lights
+            return open_driver(kind, self.layout.strips, on_show=self._lit)
+        options = {"port": self.config.board["serial_port"] or None} if kind == "serial" else {}
+        return open_driver(kind, self.layout.strips, **options)
 
-        self.pico = EmulatedPico()
-        self._opened.append(self.pico.close)
-        self.pico.on_show = lambda strips: self._shown(Frame(tuple(strips)))
-        return open_driver("serial", self.layout.strips, port=self.pico.path)
+    def _lit(self, strips: tuple[bytes, ...]) -> None:
+        self._shown(Frame(tuple(strips)))
 
     def _shown(self, frame: Frame) -> None:
         self.keeper.show_lit(lit_holes(self.layout, frame))
