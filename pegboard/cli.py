@@ -294,7 +294,13 @@ def build_parser(lang: str = "en") -> argparse.ArgumentParser:
     )
     serve.add_argument("--config", type=Path, help=_("a TOML file overriding the defaults"))
     serve.add_argument("--data", type=Path, help=_("where the game file lives"))
-    serve.add_argument("--host", help=_("the panel's address (default 127.0.0.1)"))
+    serve.add_argument(
+        "--host",
+        help=_(
+            "the address the panel listens on (default 0.0.0.0: every network; "
+            "127.0.0.1 keeps it on this machine)"
+        ),
+    )
     serve.add_argument("--port", type=int, help=_("the panel's port (default 8080; 0: any free)"))
     serve.set_defaults(run=cmd_serve)
 

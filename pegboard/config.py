@@ -76,7 +76,7 @@ SCHEMA: dict[str, dict[str, tuple[Any, type | tuple[type, ...], Any]]] = {
         "language": ("en", str, _language),
     },
     "panel": {
-        "host": ("127.0.0.1", str, None),
+        "host": ("0.0.0.0", str, None),  # every interface: phones on the LAN (writes need the PIN)
         "port": (8080, int, _between(0, 65535)),
         "threads": (32, int, _between(4, 256)),
     },

@@ -13,7 +13,7 @@ pyproject.toml, extracting Python from pegboard/, templates and scripts from web
     pybabel extract -F pyproject.toml -c Translators: --add-location=file --no-wrap \\
         --sort-by-file --project pegboard --version 0.1.0 \\
         --copyright-holder "the pegboard developers" -o pegboard/locale/messages.pot pegboard web
-    pybabel update -i pegboard/locale/messages.pot -d pegboard/locale --no-wrap
+    pybabel update -i pegboard/locale/messages.pot -d pegboard/locale --no-wrap --ignore-obsolete
     # translate every new or fuzzy entry in the five .po files, then
     pybabel compile -d pegboard/locale
 

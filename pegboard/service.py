@@ -11,10 +11,13 @@ from __future__ import annotations
 import logging
 import secrets
 import signal
+import sys
 import threading
 from collections.abc import Callable
 from pathlib import Path
+from typing import TextIO
 
+from pegboard import lan
 from pegboard.board.layout import load_layout
 from pegboard.board.render import Frame, Power, Renderer, lit_holes
 from pegboard.config import Config
@@ -195,8 +198,7 @@ def serve(
             ident="pegboard",
             channel_timeout=30,
         )
-        url = f"http://{_shown_host(panel['host'])}:{server.effective_port}/"
-        print(f"pegboard: panel at {url}", flush=True)
+        url = say_where(panel["host"], server.effective_port)
         print(
             f"pegboard: board PIN {pin}" + (" (new: change it in the config)" if new else ""),
             flush=True,
@@ -225,8 +227,22 @@ def serve(
     return 0
 
 
-def _shown_host(host: str) -> str:
-    return "localhost" if host in ("127.0.0.1", "0.0.0.0", "::", "") else host
+def say_where(host: str, port: int, out: TextIO | None = None) -> str:
+    """Print every address a phone can open the panel at, the first as a QR code on a
+    terminal; return the first."""
+    out = out or sys.stdout
+    urls, warning = lan.panel_urls(host, port)
+    print(f"pegboard: panel at {urls[0]}", file=out, flush=True)
+    for url in urls[1:]:
+        print(f"pegboard: also at {url}", file=out)
+    if warning:
+        print(f"pegboard: {warning}", file=out)
+    if out.isatty():  # a person reads it; a log does not need the picture
+        import segno
+
+        segno.make(urls[0]).terminal(out=out, compact=True)
+    out.flush()
+    return urls[0]
 
 
 def _watchdog(stop: threading.Event) -> None:

@@ -41,7 +41,7 @@ def server(tmp_path):
         text=True,
     )
     line = process.stdout.readline()
-    match = re.search(r"panel at http://localhost:(\d+)/", line)
+    match = re.search(r"panel at http://[^/]+:(\d+)/", line)
     assert match, line + process.stderr.read()
     yield process, int(match.group(1)), tmp_path
     if process.poll() is None:

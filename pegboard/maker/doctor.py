@@ -18,9 +18,7 @@ PASS  link: synced
 from __future__ import annotations
 
 import contextlib
-import ipaddress
 import queue
-import socket
 import sys
 import threading
 import time
@@ -45,6 +43,7 @@ from pegboard.inputs import (
     make_factory,
 )
 from pegboard.inputs.pins import HEADER
+from pegboard.lan import panel_urls
 from pegboard.leds import LedDriver, open_driver
 
 if TYPE_CHECKING:
@@ -58,9 +57,6 @@ WRONG_WAY_SECONDS = 3.0  # after a turn the wrong way, a right one must come thi
 QUIET_SECONDS = 0.4  # a person's extra clicks die down within this
 WHITE = b"\xff\xff\xff"
 SKIPPED = object()  # Enter on the terminal: skip the control asked for
-# An address in a private range: "connecting" a UDP socket to it sends nothing, but
-# picks the interface (and so the LAN address) that would reach the local network.
-PRIVATE_PROBE = ("10.255.255.255", 9)
 
 
 @dataclass(frozen=True)
@@ -238,50 +234,12 @@ def _await(intents: queue.Queue, ask: Ask, timeout: float) -> Result:
 # --- the panel -------------------------------------------------------------------------------
 
 
-def lan_address() -> str | None:
-    """This machine's address on the local network, or None. Sends no packet:
-    a UDP socket's connect() only picks the route."""
-    try:
-        with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as probe:
-            probe.connect(PRIVATE_PROBE)
-            address = probe.getsockname()[0]
-    except OSError:
-        return None
-    return None if ipaddress.ip_address(address).is_loopback else address
-
-
-def panel_url(panel: dict) -> tuple[str, str | None]:
-    """The URL a phone opens, and a warning if phones cannot reach it.
-
-    >>> panel_url({"host": "127.0.0.1", "port": 8080})[0]
-    'http://localhost:8080/'
-    >>> panel_url({"host": "192.168.1.20", "port": 80})
-    ('http://192.168.1.20/', None)
-    """
-    host, port = panel["host"], panel["port"]
-    warning = None
-    if host in ("0.0.0.0", "::", ""):
-        shown = lan_address()
-        if shown is None:
-            shown, warning = "localhost", "no network found: phones cannot reach the panel yet"
-    elif host in ("localhost", "::1") or host.startswith("127."):
-        shown = "localhost"
-        warning = 'the panel answers this machine only: set [panel] host = "0.0.0.0" for phones'
-    else:
-        shown = host
-    if ":" in shown:
-        shown = f"[{shown}]"
-    if port == 0:
-        warning = "the panel's port is chosen at start ([panel] port = 0): see the service's log"
-    return f"http://{shown}{'' if port in (80, 0) else f':{port}'}/", warning
-
-
 def print_panel(config: Config, out: TextIO) -> None:
     import segno
 
-    url, warning = panel_url(config.panel)
-    print(f"panel: {url}" + (f"  ({warning})" if warning else ""), file=out)
-    segno.make(url).terminal(out=out, compact=True)
+    urls, warning = panel_urls(config.panel["host"], config.panel["port"])
+    print(f"panel: {urls[0]}" + (f"  ({warning})" if warning else ""), file=out)
+    segno.make(urls[0]).terminal(out=out, compact=True)
 
 
 # --- the whole run ------------------------------------------------------------------------------
