@@ -48,7 +48,7 @@ def start(data: Path) -> tuple[subprocess.Popen, float, float]:
         server = subprocess.Popen(command(data), stdout=subprocess.PIPE, stderr=log, text=True)
     line = server.stdout.readline()
     printed = time.perf_counter() - began
-    match = re.search(r"panel at http://localhost:(\d+)/", line)
+    match = re.search(r"panel at http://[^/]+:(\d+)/", line)
     if not match:
         server.kill()
         sys.exit(f"the service did not start: {line!r}")

@@ -139,7 +139,7 @@ def test_the_installed_wheel_serves_the_panel_and_a_layout(installed):
     )
     try:
         line = server.stdout.readline()
-        match = re.search(r"panel at http://localhost:(\d+)/", line)
+        match = re.search(r"panel at http://[^/]+:(\d+)/", line)
         assert match, line + server.stderr.read()
         base = f"http://127.0.0.1:{match.group(1)}"
 
