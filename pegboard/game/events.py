@@ -35,9 +35,10 @@ class GameStarted:
 
 @dataclass(frozen=True, slots=True)
 class NextGame:
-    """The next game of the match; the first deal passes to the next seat."""
+    """The next game of the match with its first dealer: the next seat, chosen or cut."""
 
     dealer: int
+    cuts: tuple[Card, ...] | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -86,6 +87,15 @@ class MugginsCalled:
 
 
 @dataclass(frozen=True, slots=True)
+class MugginsDisputed:
+    """``seat``, of the mugged side, disputes a Muggins call made without the cards by
+    showing them: the cards settle the call."""
+
+    seat: int
+    cards: tuple[Card, ...]
+
+
+@dataclass(frozen=True, slots=True)
 class PlayEnded:
     """The play is over: on to the show."""
 
@@ -113,6 +123,7 @@ Event = Union[  # noqa: UP007 (isinstance and get_args need the Union form)
     Go,
     Claimed,
     MugginsCalled,
+    MugginsDisputed,
     PlayEnded,
     ShowEnded,
     Undone,

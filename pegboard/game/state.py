@@ -80,6 +80,7 @@ class Mugging:
     called: int
     side: int  # who pegged: the caller, or the mugged side after a false call
     points: int
+    disputed: bool = False  # made without the cards, then settled by them
 
 
 @dataclass(frozen=True, slots=True)
@@ -90,7 +91,7 @@ class Claim:
     side: int
     kind: str  # "play", "hand" or "crib"
     claimed: int
-    pegged: int  # what the claimant pegged (the true count after an over-count)
+    pegged: int  # what the claimant pegged: the true count after an over-count, up to the game
     deal: int
     cards: tuple[Card, ...] | None = None
     starter: Card | None = None
@@ -198,6 +199,7 @@ class State:
     claims: tuple[Claim, ...] = ()  # this game's
     history: tuple[Entry, ...] = ()  # this game's
     window: int | None = None  # index in claims of the count open to Muggins
+    disputable: int | None = None  # index in claims of a count mugged without its cards
     winner: int | None = None
     results: tuple[GameResult, ...] = ()  # finished games of the match
     before: State | None = field(default=None, compare=False, repr=False)
@@ -312,6 +314,19 @@ class State:
         return Match(tuple(points), needed, leaders[0] if leaders else None)
 
     @property
+    def cut_customary(self) -> bool:
+        """Whether the first dealer of the next game is cut for, not passed on: the third
+        game of a match of three (German seed: "Spielt man insgesamt drei Partien, wird in
+        der dritten Partie der Geber wieder durch Abheben ermittelt"), where passing it on
+        would give the first deal to the same player as in the first game."""
+        return (
+            self.over
+            and self.settings.match_games == 3
+            and self.game == 2
+            and self.match.winner is None
+        )
+
+    @property
     def can_undo(self) -> bool:
         return self.before is not None
 
@@ -351,6 +366,7 @@ class State:
             "claims": [claim.as_dict() for claim in self.claims],
             "history": [entry.as_dict() for entry in self.history],
             "muggins_open": self.window is not None,
+            "muggins_disputable": self.disputable,
             "winner": self.winner,
             "skunk": self.skunk,
             "match": {
@@ -367,6 +383,7 @@ class State:
                     for r in self.results
                 ],
             },
+            "cut_customary": self.cut_customary,
             "can_undo": self.can_undo,
             "can_redo": self.can_redo,
         }

@@ -172,13 +172,27 @@ class Table:
         """``seat`` calls Muggins: the count just pegged missed ``points``."""
         return self._enter(commands.muggins, seat, points, cards, version=version)
 
+    def dispute_muggins(self, seat: Seat, cards: Cards, *, version: int | None = None) -> State:
+        """``seat``, of the mugged side, disputes the Muggins call just made without the
+        cards by showing them: the cards settle it (until the next count is pegged)."""
+        return self._enter(commands.dispute, seat, cards, version=version)
+
     def advance(self, *, version: int | None = None) -> State:
         """End the play, or end the show and pass the deal."""
         return self._enter(commands.advance, version=version)
 
-    def next_game(self, *, version: int | None = None) -> State:
-        """Start the next game of the match."""
-        return self._enter(commands.next_game, version=version)
+    def next_game(
+        self,
+        *,
+        dealer: Seat | None = None,
+        cuts: Cards | None = None,
+        version: int | None = None,
+    ) -> State:
+        """Start the next game of the match.  Its first deal passes to the next seat, or
+        to the ``dealer`` chosen, or to the lowest of the ``cuts`` (one card per player
+        in seat order, as for a new game): :attr:`State.cut_customary` says when the
+        players customarily cut again (the third game of a match of three)."""
+        return self._enter(commands.next_game, dealer, cuts, version=version)
 
     def undo(self, *, version: int | None = None) -> State:
         return self._enter(commands.undo, version=version)
