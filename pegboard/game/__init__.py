@@ -19,7 +19,8 @@ event in one SQLite transaction, then announced to subscribers:
 Read :attr:`Table.state`, an immutable :class:`State`; follow changes with
 :meth:`Table.subscribe` or :meth:`Table.wait_for_change`.  Underneath: the events
 (:mod:`.events`), the pure checks (:mod:`.commands`), the fold (:mod:`.fold`), the file
-(:mod:`.store`).
+(:mod:`.store`).  Opening a game replays its file with every event checked again by the
+commands, as a live entry is: one they refuse stops the load with a StoreError.
 
 >>> import tempfile, pathlib
 >>> table = Table(pathlib.Path(tempfile.mkdtemp()) / "games.db")

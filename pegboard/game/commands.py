@@ -328,3 +328,22 @@ def check(state: State, event: ev.Event) -> ev.Event:
         case ev.GameStarted():
             raise RuleError("a new game starts with new_game(), not in the middle of one")
     raise RuleError(f"malformed event: {event!r} is not an event")
+
+
+def recheck(state: State | None, event: ev.Event) -> ev.Event:
+    """A stored event checked against the state before it (None before the first), by
+    the same rules as a live entry: the first starts a game, and each must be exactly
+    what the rules make of it.  Raises RuleError saying why not."""
+    if state is None:
+        if not isinstance(event, ev.GameStarted):
+            raise RuleError(f"a game starts with GameStarted, not {type(event).__name__}")
+        checked = start(event.settings, None if event.cuts else event.dealer, event.cuts)
+    else:
+        checked = check(state, event)
+    if checked != event:
+        given, made = ev.to_dict(event), ev.to_dict(checked)
+        raise RuleError(
+            "the rules give it "
+            + "; ".join(f"{k} {made[k]}, not {given[k]}" for k in made if made[k] != given[k])
+        )
+    return event

@@ -15,6 +15,7 @@ from __future__ import annotations
 import types
 import typing
 from dataclasses import dataclass, fields
+from functools import cache
 from typing import Union
 
 from pegboard.errors import PegboardError, RuleError
@@ -158,7 +159,7 @@ def from_dict(data: object) -> Event:
             f"malformed event: {kind!r} is not an event type ({', '.join(EVENT_TYPES)})"
         )
     cls = EVENT_TYPES[data["type"]]
-    hints = typing.get_type_hints(cls)
+    hints = _hints(cls)
     given = {k: v for k, v in data.items() if k != "type"}
     names = {f.name for f in fields(cls)}
     if set(given) - names:
@@ -169,6 +170,11 @@ def from_dict(data: object) -> Event:
         raise RuleError(f"malformed event: {error}") from None
     except PegboardError as error:
         raise RuleError(f"malformed event {cls.__name__}: {error}") from None
+
+
+@cache
+def _hints(cls: type) -> dict[str, object]:
+    return typing.get_type_hints(cls)
 
 
 def _typed(hint: object, value: object, name: str) -> object:

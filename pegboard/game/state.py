@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import enum
 from dataclasses import dataclass, field
+from itertools import takewhile
 from typing import TYPE_CHECKING
 
 from pegboard.game.settings import Settings
@@ -281,8 +282,9 @@ class State:
         known: dict[Card, Count | None] = {
             card: Count(seat, "hand") for seat, card in self.play.laid
         }
-        for claim in self.claims:
-            if claim.deal == self.deal and claim.cards:
+        this_deal = list(takewhile(lambda claim: claim.deal == self.deal, reversed(self.claims)))
+        for claim in reversed(this_deal):
+            if claim.cards:
                 known.update(dict.fromkeys(claim.cards, Count(claim.seat, claim.kind)))
         if self.starter is not None:
             known[self.starter] = None

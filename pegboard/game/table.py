@@ -22,11 +22,11 @@ import threading
 from collections.abc import Callable, Mapping
 from pathlib import Path
 
-from pegboard.errors import ConflictError, RuleError
+from pegboard.errors import ConflictError, PegboardError, RuleError, StoreError
 from pegboard.game import commands
 from pegboard.game.commands import Cards
 from pegboard.game.events import Event, from_dict
-from pegboard.game.fold import apply, replay
+from pegboard.game.fold import apply
 from pegboard.game.settings import Settings
 from pegboard.game.state import State
 from pegboard.game.store import GameRecord, Store
@@ -104,7 +104,7 @@ class Table:
 
     def load(self, game: int) -> State:
         """Make a stored game the current one."""
-        state = replay(self._store.events(game))
+        state = self.state_of(game)
         with self._lock:
             self._switch(game, state)
         return state
@@ -131,8 +131,19 @@ class Table:
         return self._store.events(self._current() if game is None else game)
 
     def state_of(self, game: int) -> State:
-        """The state of any stored game, without making it the current one."""
-        return replay(self._store.events(game))
+        """The state of any stored game, without making it the current one.  Every event
+        is checked again by the rules, against the state before it, as a live entry is:
+        one they refuse stops with a StoreError (and the file is left as it is)."""
+        state = None
+        for version, event in enumerate(self._store.events(game), start=1):
+            try:
+                state = apply(state, commands.recheck(state, event))
+            except PegboardError as error:
+                raise StoreError(
+                    f"event {version} of game {game} in {self.path} breaks the rules: "
+                    f"{error}. It was left as it is."
+                ) from None
+        return state
 
     # --- entries: each checks, then stores exactly one event --------------------------
 
