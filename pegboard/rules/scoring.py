@@ -355,7 +355,9 @@ def _rank_states(size: int) -> dict[_Key, int]:
         for (cards, ways, run, product, shape, jacks), points in states.items():
             for c in range(min(4, size - cards) + 1):
                 term = terms[c]
-                made = c * (c - 1) + 2 * sum(n * ways[15 - total] for n, total in term)
+                made = c * (c - 1)  # the pairs
+                for n, total in term:  # the fifteens
+                    made += 2 * n * ways[15 - total]
                 if c:
                     run_after, product_after = run + 1, product * c
                 else:
@@ -363,9 +365,11 @@ def _rank_states(size: int) -> dict[_Key, int]:
                     run_after, product_after = 0, 1
                 new_ways = [0] * 15
                 for t in _fifteen_gaps(rank, size - cards - c):
-                    new_ways[t] = ways[t] + sum(
-                        n * ways[t - total] for n, total in term if total <= t
-                    )
+                    subsets = ways[t]
+                    for n, total in term:
+                        if total <= t:
+                            subsets += n * ways[t - total]
+                    new_ways[t] = subsets
                 key = (
                     cards + c,
                     tuple(new_ways),
