@@ -1,5 +1,6 @@
 """The game log: how long one entry takes (check, fold, one SQLite transaction with
-``synchronous=FULL``), and how fast a stored game replays.
+``synchronous=FULL``), how fast a stored game replays, and what checking every stored
+event again on load (as a live entry is checked) costs on a 2,000-entry game.
 
 Run: ``python -m benchmarks game``.
 """
@@ -13,10 +14,11 @@ import time
 from pathlib import Path
 
 from benchmarks.timing import percentiles, race
-from pegboard.game import Phase, Settings, Table, replay
+from pegboard.game import Phase, Settings, Store, Table, replay
 from pegboard.rules.cards import DECK
 
 SEED = 2026
+LONG = 2_000  # entries in the long game
 
 
 def play_deals(table: Table, rng: random.Random, deals: int) -> list[float]:
@@ -75,6 +77,34 @@ def main() -> None:
             f"ratio: one entry = {median / fold:,.0f}x the fold of one event "
             "(the commit's fsync is the price of never losing a point)"
         )
+        load_long_game(Path(folder.name) / "long.db", rng)
+
+
+def load_long_game(path: Path, rng: random.Random) -> None:
+    """Open a 2,000-entry game: every event checked again by the rules, against the fold
+    that trusts them."""
+    with Table(path) as table:
+        table.new_game(Settings(players=("Ann", "Bob", "Cat", "Dan"), target=LONG))
+        while table.version < LONG:  # a game to 2,000 points lasts
+            play_deals(table, rng, 1)
+        game, versions = table.game_id, table.version
+
+    def trusting() -> object:
+        with Store(path) as store:
+            return replay(store.events(game))
+
+    def checked() -> object:
+        with Table(path) as again:
+            return again.state
+
+    assert trusting() == checked()
+    medians = race({"read + fold": trusting, "read + check + fold": checked}, rounds=7)
+    plain, full = medians["read + fold"], medians["read + check + fold"]
+    print(
+        f"open a {versions}-event game: read + fold {plain * 1e3:.0f} ms; "
+        f"read + check every event + fold (what Table does) {full * 1e3:.0f} ms "
+        f"({full / plain:.2f}x)"
+    )
 
 
 if __name__ == "__main__":

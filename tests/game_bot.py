@@ -1,7 +1,8 @@
 """A table-side robot for tests: plays random but legal entries through the public Table API.
 
 It deals itself cards it has not seen this deal, lays them, says go, claims counts (true,
-short or long), calls Muggins now and then, undoes and redoes, and starts the next game.
+short or long), calls Muggins now and then and disputes calls made without the cards,
+undoes and redoes, and starts the next game (cutting for it now and then).
 """
 
 from __future__ import annotations
@@ -79,7 +80,11 @@ class Bot:
             return table.redo()
         if state.can_undo and rng.random() < self.undo_rate:
             return table.undo()
+        if state.disputable is not None and rng.random() < 0.3:
+            return self._dispute(state)
         if state.over:
+            if state.cut_customary and rng.random() < 0.5:
+                return table.next_game(cuts=rng.sample(DECK, len(state.players)))
             return table.next_game()
         if state.window is not None and state.settings.muggins and rng.random() < 0.3:
             return self._muggins(state)
@@ -131,6 +136,13 @@ class Bot:
         caller = next(s for s in range(len(state.players)) if state.side_of(s) != mugged.side)
         missed = -mugged.difference if mugged.verdict == "under" else self.rng.randint(1, 3)
         return self.table.muggins(caller, max(1, missed + self.rng.choice([0, 0, 1])))
+
+    def _dispute(self, state: State):
+        """The mugged side shows the cards: the hand laid in the play, or any it could hold."""
+        mugged = state.claims[state.disputable]
+        cards = state.hand_of(mugged.seat) if mugged.kind == "hand" else None
+        size = 4 if mugged.kind == "crib" else state.hand_size
+        return self.table.dispute_muggins(mugged.seat, cards or self._unseen(state, size))
 
 
 # --- helpers for the tests -------------------------------------------------------------------

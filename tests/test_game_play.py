@@ -189,3 +189,42 @@ def test_first_go_ends_the_play_at_thirty_one(table, first_go_ends, phase):
     assert state.phase is phase
     if not first_go_ends:  # a new count: left of Ann leads
         assert state.play.count == 0 and state.play.turn == 1
+
+
+# --- the game ends the moment a side reaches the target ------------------------------------
+
+
+def to_second_deal(table, ann, bob):
+    """A first deal (Ann dealt) pegged by hand to ``ann`` and ``bob``; now Bob deals."""
+    table.new_game(Settings(players=("Ann", "Bob")), dealer="Ann")
+    peg_play(table, 0, ann)
+    peg_play(table, 1, bob)
+    table.advance()
+    for _ in range(3):  # Bob's hand, Ann's hand, Ann's crib: nothing
+        table.claim(table.state.due.seat, 0)
+    table.advance()
+    return table.turn_starter("QD")
+
+
+def test_a_last_card_that_reaches_the_target_pegs_no_point_for_the_last_card(table):
+    to_second_deal(table, ann=90, bob=119)
+    # Ann leads: K 9 8 A 3 is thirty-one for Ann; Bob leads again: 7 2 6 is fifteen.
+    state = lay_all(table, "KH 9C 8H AC 3H 7C 2H 6C")[-1]
+    assert state.scores == (92, 121) and state.winner == 1
+    line = state.history[-1]
+    assert (line.points, line.why) == (2, "6♣: fifteen for two")
+
+
+def test_a_card_that_reaches_the_target_pegs_no_go_after_it(table):
+    to_second_deal(table, ann=50, bob=119)
+    # Ann cannot lay her Q on 26 and says go; Bob's last card pairs the 2 and wins.
+    state = lay_all(table, "2H AC 10H AD KH 2C go 2D")[-1]
+    assert state.scores == (50, 121) and state.winner == 1
+    assert [e.why for e in state.history if e.deal == 2] == ["2♦: twenty-eight for two"]
+
+
+def test_a_last_card_short_of_the_target_still_pegs_its_point(table):
+    to_second_deal(table, ann=90, bob=118)
+    state = lay_all(table, "KH 9C 8H AC 3H 7C 2H 6C")[-1]
+    assert state.scores == (92, 121) and state.winner == 1
+    assert state.history[-1].why == "6♣: fifteen for two, and one for the last card"

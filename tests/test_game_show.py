@@ -3,7 +3,7 @@
 import pytest
 from game_bot import open_table, peg_play, refuse
 
-from pegboard.game import Count, Phase, Settings
+from pegboard.game import Count, Mugging, Phase, Settings
 
 HAND = "5H 5C 10D 10S"  # with the starter 5D: twelve in fifteens, a pair royal, a pair: 22
 
@@ -187,6 +187,41 @@ def test_the_game_ends_in_the_show_and_later_counts_are_not_scored(table):
     refuse(table, "muggins", "Ann", 2, match="Muggins is off")
 
 
+def to_show_at(table, bob, **settings):
+    """Bob, the pone, at ``bob`` when the show begins (the starter 5D)."""
+    table.new_game(Settings(players=("Ann", "Bob"), **settings), dealer="Ann")
+    table.turn_starter("5D")
+    peg_play(table, 1, bob)
+    return table.advance()
+
+
+def test_the_game_ends_in_the_middle_of_a_count_whose_cards_are_known(table):
+    to_show_at(table, 115)
+    state = table.claim("Bob", 22, cards=HAND)  # fifteen two, four, six: 121
+    assert state.scores == (0, 121) and state.winner == 1
+    assert state.claims[-1].pegged == 6 and state.claims[-1].verdict == "exact"
+    assert state.history[-1].why == "Bob's hand: the game ended at 6 of 22"
+    table.undo()
+    state = table.claim("Bob", 24, cards=HAND)  # an over-count ends it at the same place
+    assert state.scores == (0, 121) and state.history[-1].points == 6
+
+
+def test_a_count_given_as_one_number_is_pegged_whole(table):
+    to_show_at(table, 115)
+    state = table.claim("Bob", 22)  # where inside it 121 was passed is not known
+    assert state.scores == (0, 137) and state.history[-1].why == "Bob's hand"
+    table.undo()
+    state = table.claim("Bob", 20, cards=HAND)  # an under-count: Bob's own count of 20
+    assert state.scores == (0, 135) and state.claims[-1].verdict == "under"
+
+
+def test_an_over_count_that_wins_pegs_no_penalty_after_it(table):
+    to_show_at(table, 100, over_count="penalise")
+    state = table.claim("Bob", 24, cards=HAND)  # 22: Bob is out before Ann's two
+    assert state.scores == (0, 122) and state.winner == 1
+    assert [e.kind for e in state.history][-1] == "hand"
+
+
 # --- Muggins -----------------------------------------------------------------------------
 
 
@@ -251,3 +286,83 @@ def test_a_play_ended_early_still_knows_the_cards_laid(table):
     table.advance()  # the rest of the play was not entered
     refuse(table, "claim", "Bob", 2, cards="2H 3H 4H 6H", match="Bob's hand laid 10♦ in the play")
     assert table.claim("Bob", 22, cards=HAND).claims[-1].verdict == "exact"
+
+
+# --- Muggins: the cards decide the call ---------------------------------------------------
+
+FOURTEEN = "5H 10D QS KC"  # with the starter 5D: six fifteens and a pair
+
+
+def test_a_call_over_the_points_missed_pegs_what_was_missed(table):
+    to_show(table, muggins=True)
+    table.claim("Bob", 12, cards=FOURTEEN)
+    state = table.muggins("Ann", 7)  # 12 + 7 is no hand's total, but the cards say 2
+    assert state.scores == (2, 12)
+    assert state.claims[-1].muggins == Mugging(seat=0, called=7, side=0, points=2)
+    assert state.history[-1].why == "muggins on Bob's hand"
+
+
+def test_a_call_over_the_points_missed_with_the_cards_named_by_the_caller(table):
+    to_show(table, muggins=True)
+    table.claim("Bob", 12)
+    message = refuse(table, "muggins", "Ann", 7, match="Bob's hand cannot have missed 7")
+    assert message.endswith(
+        "no hand of 4 cards can score 19 (a hand with nothing is called nineteen: peg 0)"
+    )
+    state = table.muggins("Ann", 7, cards=FOURTEEN)
+    assert state.scores == (2, 12) and state.claims[-1].actual == 14
+
+
+def test_a_call_without_the_cards_stands_unless_the_mugged_side_shows_them(table):
+    to_show(table, muggins=True)
+    table.claim("Bob", 12)
+    state = table.muggins("Ann", 3)  # 15 can be right: taken as made
+    assert state.scores == (3, 12) and state.disputable == 0
+    assert state.as_dict()["muggins_disputable"] == 0
+    refuse(table, "dispute_muggins", "Ann", FOURTEEN, match="only the side of Bob's hand can")
+    refuse(table, "dispute_muggins", "Bob", None, match="show Bob's hand to dispute the call")
+    refuse(table, "dispute_muggins", "Bob", "5H 10D QS", match="Bob's hand has 4 cards, not 3")
+    state = table.dispute_muggins("Bob", FOURTEEN)  # 14: two were missed, not three
+    assert state.scores == (2, 12) and state.disputable is None
+    assert state.claims[-1].muggins == Mugging(0, 3, 0, 2, disputed=True)
+    assert state.claims[-1].verdict == "under"
+    assert [e.why for e in state.history] == ["Bob's hand", "muggins on Bob's hand"]
+    assert table.undo().scores == (3, 12)  # back to the call as made
+
+
+def test_a_disputed_call_that_missed_nothing_pegs_for_the_mugged_side(table):
+    to_show(table, muggins=True)
+    table.claim("Bob", 14)
+    table.muggins("Ann", 2)
+    state = table.dispute_muggins("Bob", FOURTEEN)
+    assert state.scores == (0, 16)
+    assert state.history[-1].why == "false muggins on Bob's hand"
+
+
+def test_the_next_count_ends_the_time_to_dispute(table):
+    to_show(table, muggins=True)
+    table.claim("Bob", 12)
+    table.muggins("Ann", 2)
+    state = table.claim("Ann", 4)
+    assert state.disputable is None
+    refuse(table, "dispute_muggins", "Bob", FOURTEEN, match="nothing to dispute")
+
+
+def test_a_call_with_the_cards_known_cannot_be_disputed(table):
+    to_show(table, muggins=True)
+    table.claim("Bob", 12, cards=FOURTEEN)
+    assert table.muggins("Ann", 2).disputable is None
+    refuse(table, "dispute_muggins", "Bob", FOURTEEN, match="nothing to dispute")
+
+
+def test_a_call_that_won_the_game_can_still_be_disputed(table):
+    table.new_game(Settings(players=("Ann", "Bob"), muggins=True), dealer="Ann")
+    table.turn_starter("5D")
+    peg_play(table, 0, 119)
+    table.advance()
+    table.claim("Bob", 14)
+    state = table.muggins("Ann", 2)
+    assert state.winner == 0 and state.disputable == len(state.claims) - 1
+    state = table.dispute_muggins("Bob", FOURTEEN)  # exact: the call was false
+    assert not state.over and state.scores == (119, 16) and state.results == ()
+    assert state.due == Count(0, "hand")

@@ -9,7 +9,14 @@ from game_bot import open_table, refuse, stored_rows
 
 from pegboard.errors import ConflictError, RuleError
 from pegboard.game import Count, Settings, Table, from_dict, replay, to_dict
-from pegboard.game.events import Claimed, GameStarted, StarterTurned
+from pegboard.game.events import (
+    Claimed,
+    GameStarted,
+    MugginsDisputed,
+    NextGame,
+    StarterTurned,
+)
+from pegboard.rules.cards import parse_cards
 
 WAIT = 10  # seconds: only a broken test waits that long
 
@@ -146,6 +153,8 @@ def test_events_round_trip_through_json():
         GameStarted(Settings(players=("Ann", "Bob", "Cat"), muggins=True), 2),
         StarterTurned(None, True),
         Claimed(1, "crib", 12, ()),
+        NextGame(1, tuple(parse_cards(["9H", "4C"]))),
+        MugginsDisputed(0, tuple(parse_cards("5H 10D QS KC".split()))),
     ):
         assert from_dict(json.loads(json.dumps(to_dict(event)))) == event
 

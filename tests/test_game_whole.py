@@ -9,6 +9,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from pegboard.game import Phase, Settings, Table, replay
+from pegboard.game.events import NextGame
+from pegboard.rules.cards import Card
 
 NAMES = ("Ann", "Bob", "Cat", "Dan")
 
@@ -149,6 +151,28 @@ def test_match_with_acc_game_points(table):
     assert state.match == type(state.match)((5, 2), 4, 0)
 
 
+def test_the_third_game_of_a_match_of_three_may_be_cut_for(table):
+    table.new_game(Settings(players=("Ann", "Bob"), match_games=3), dealer="Ann")
+    state = win(table, 1, 100)
+    assert not state.cut_customary  # the second game: the first deal passes on
+    assert table.next_game().first_dealer == 1
+    state = win(table, 0, 100)
+    assert state.match.points == (1, 1) and state.cut_customary
+    assert state.as_dict()["cut_customary"] is True
+    refuse(table, "next_game", cuts="5H 5C", match="Ann, Bob cut the same rank: cut again")
+    refuse(table, "next_game", cuts="5H", match="each of the 2 players cuts one card, not 1")
+    refuse(table, "next_game", dealer="Ann", cuts="5H 6C", match="not both")
+    refuse(table, "next_game", dealer="Eve", match="no player 'Eve'")
+    state = table.next_game(cuts="9H 4C")  # Bob cuts low and deals the third game
+    assert (state.game, state.first_dealer, state.dealer) == (3, 1, 1)
+    assert not state.cut_customary
+    assert table.events()[-1] == NextGame(1, (Card.parse("9H"), Card.parse("4C")))
+    table.undo()
+    assert table.next_game().first_dealer == 0  # passed on, as before
+    table.undo()
+    assert table.next_game(dealer="Bob").first_dealer == 1  # or chosen
+
+
 def test_next_game_needs_a_finished_game(table):
     table.new_game(Settings(players=("Ann", "Bob"), match_games=3))
     refuse(table, "next_game", match="the game is not over yet")
@@ -157,7 +181,7 @@ def test_next_game_needs_a_finished_game(table):
 def test_first_dealer_by_cut(table):
     state = table.new_game(Settings(players=("Ann", "Bob", "Cat")), cuts="9H 3C KD")
     assert state.dealer == 1 and state.pone == 2
-    with pytest.raises(Exception, match="Ann and Cat cut the same rank: cut again"):
+    with pytest.raises(Exception, match="Ann, Cat cut the same rank: cut again"):
         table.new_game(Settings(players=("Ann", "Bob", "Cat")), cuts="3H 9C 3D")
     with pytest.raises(Exception, match="each of the 3 players cuts one card, not 2"):
         table.new_game(Settings(players=("Ann", "Bob", "Cat")), cuts="3H 9C")

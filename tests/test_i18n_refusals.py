@@ -34,6 +34,9 @@ def refusals() -> list[PegboardError]:
         tried(lambda: table.claim("Ann", 4))  # no game yet
         tried(lambda: table.new_game(Settings(players=("Ann", "Ann"))))
         tried(lambda: table.new_game(Settings(players=("Ann",))))
+        tried(lambda: table.new_game(Settings(players=("Ann", "Bob")), cuts="5H 5C"))
+        tried(lambda: table.new_game(Settings(players=("Ann", "Bob")), cuts="5H"))
+        tried(lambda: table.new_game(Settings(players=("Ann", "Bob")), dealer=0, cuts="5H 6C"))
         settings = Settings(players=("Ann", "Bob"), muggins=True)
         table.new_game(settings, dealer="Ann")
         tried(lambda: table.claim("Bob", 4))  # turn the starter first
@@ -66,9 +69,13 @@ def refusals() -> list[PegboardError]:
         tried(lambda: table.advance())  # not counted yet
         table.claim("Bob", 2, cards="10H QH 6H 3D")  # four: two missed
         tried(lambda: table.muggins("Bob", 2))  # own side
-        tried(lambda: table.muggins("Ann", 28))  # cannot have missed: no hand scores 30
         tried(lambda: table.muggins("Ann", 2, cards="10H QH 6H 4D"))  # not the cards counted
+        tried(lambda: table.dispute_muggins("Bob", "10H QH 6H 3D"))  # nothing to dispute
         table.claim("Ann", 4)
+        tried(lambda: table.muggins("Bob", 28))  # cannot have missed: no hand scores 32
+        table.muggins("Bob", 2)  # made without the cards: Ann's side may dispute it
+        tried(lambda: table.dispute_muggins("Bob", "KH 2C 3C 4C"))  # not the mugged side
+        tried(lambda: table.dispute_muggins("Ann", None))  # show the cards
         tried(lambda: table.claim("Ann", 19, kind="crib"))
         tried(lambda: table.claim("Ann", 26, kind="crib"))
         table.claim("Ann", 4, kind="crib")

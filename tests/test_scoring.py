@@ -12,6 +12,7 @@ from pegboard.errors import CardError
 from pegboard.rules.cards import DECK, Card, Suit, parse_cards
 from pegboard.rules.scoring import (
     class_points,
+    clear_caches,
     deal_classes,
     distribution,
     possible_totals,
@@ -164,6 +165,22 @@ def test_suit_pattern_counts_equal_enumeration():
                     for crib in (False, True) if hand_size == 4 else (False,):
                         seen[crib, score_show(hand, starter, crib).total] += 1
             assert seen == expected, (hand_counts, starter_rank)
+
+
+@pytest.mark.parametrize(
+    ("hand_size", "crib"),
+    [
+        (3, False),
+        (4, False),
+        (4, True),
+        pytest.param(5, False, marks=pytest.mark.slow),
+        pytest.param(6, False, marks=pytest.mark.slow),
+    ],
+)
+def test_possible_totals_are_exactly_the_totals_some_deal_scores(hand_size, crib):
+    """The merged rank states against the exhaustive count of every deal (the oracle)."""
+    clear_caches()
+    assert possible_totals(hand_size, crib) == frozenset(distribution(hand_size, crib))
 
 
 def test_variant_totals_are_computed():

@@ -5,12 +5,14 @@ import json
 import random
 import sqlite3
 from contextlib import closing
+from pathlib import Path
 
 import pytest
 from game_bot import Bot, refuse, stored_rows
 
 from pegboard.errors import ConflictError, StoreError
-from pegboard.game import Settings, Store, Table
+from pegboard.game import Settings, Store, Table, replay
+from pegboard.game.events import EVENT_TYPES
 from pegboard.game.store import SCHEMA
 
 
@@ -84,6 +86,61 @@ def test_a_damaged_event_stops_loading_with_its_number(tmp_path):
     with closing(sqlite3.connect(path)) as db, db:
         db.execute("UPDATE events SET type = 'Teleported', data = '{}' WHERE version = 5")
     assert "'Teleported' is not an event type" in refused_file(path, "event 5 of game 1")
+
+
+def a_short_game(path):
+    """1 GameStarted, 2 StarterTurned 5D, 3 Bob pegs 2 in the play, 4 Ann pegs 3."""
+    with Table(path) as table:
+        table.new_game(Settings(players=("Ann", "Bob")), dealer="Ann")
+        table.turn_starter("5D")
+        table.claim("Bob", 2)
+        table.claim("Ann", 3)
+
+
+@pytest.mark.parametrize(
+    ("version", "kind", "data", "reason"),
+    [
+        (3, "Claimed", {"seat": 7, "kind": "play", "points": 2}, "no player 7 at this table"),
+        (4, "Claimed", {"seat": 0, "kind": "play", "points": 16}, "one card scores 1 to 15"),
+        (2, "StarterTurned", {"card": "J♥", "heels": True}, "give the card or heels, not both"),
+        (3, "GameStarted", {"settings": {}, "dealer": 0}, "a new game starts with new_game"),
+        (1, "PlayEnded", {}, "a game starts with GameStarted, not PlayEnded"),
+        (1, "GameStarted", {"settings": {}, "dealer": 5}, "no player 5 at this table"),
+        (
+            1,
+            "GameStarted",
+            {"settings": {"players": ["Ann", "Bob"]}, "dealer": 0, "cuts": ["9♥", "4♣"]},
+            "the rules give it dealer 1, not 0",
+        ),
+    ],
+)
+def test_an_event_the_rules_refuse_stops_loading_with_its_number(
+    tmp_path, version, kind, data, reason
+):
+    path = tmp_path / "games.db"
+    a_short_game(path)
+    with closing(sqlite3.connect(path)) as db, db:
+        db.execute(
+            "UPDATE events SET type = ?, data = ? WHERE version = ?",
+            (kind, json.dumps(data), version),
+        )
+    message = refused_file(path, f"event {version} of game 1 in .* breaks the rules: ")
+    assert reason in message and message.endswith("It was left as it is.")
+
+
+def test_a_file_written_before_events_were_checked_on_load_still_loads(tmp_path):
+    """A match as pegboard stored it before the replay checked every event (and before
+    the game's end, the cut for the third game and disputes changed): every kind of
+    event it wrote passes the checks, and the checked load agrees with the plain fold."""
+    path = tmp_path / "games.db"
+    with closing(sqlite3.connect(path)) as db:
+        db.executescript((Path(__file__).parent / "data" / "games-schema-1.sql").read_text())
+    with Table(path) as table:
+        events = table.events()
+        kinds = {type(event).__name__ for event in events}
+        assert kinds == set(EVENT_TYPES) - {"MugginsDisputed"}
+        assert table.version == len(events) and table.state == replay(events)
+        assert table.state.match.winner == 1
 
 
 def test_a_newer_schema_is_left_alone(tmp_path):

@@ -4,18 +4,23 @@ Use :class:`Table` over a game file.  Every entry is checked first (a refusal is
 ``RuleError`` whose message a player can read, and changes nothing), then stored as one
 event in one SQLite transaction, then announced to subscribers:
 
-- ``new_game(settings, dealer= | cuts=)``, ``next_game()`` (the next game of a match);
+- ``new_game(settings, dealer= | cuts=)``, ``next_game(dealer= | cuts=)`` (the next game
+  of a match: the first deal passes on unless chosen or cut for; ``State.cut_customary``
+  says when players cut again, in the third game of a match of three);
 - ``turn_starter(card | None, heels=)``: his heels is pegged by itself;
 - ``lay(card)`` / ``go()``: the play scored by the game, or ``claim(seat, points)`` to peg
   the play by hand; ``advance()`` ends the play (laying the last card ends it too);
 - ``claim(seat, points, cards=)``: the count due in the show, checked by its cards;
-- ``muggins(seat, points, cards=)``; ``advance()`` passes the deal; ``undo()``, ``redo()``;
+- ``muggins(seat, points, cards=)``; ``dispute_muggins(seat, cards)``: the mugged side
+  shows the cards of a call made without them (``State.disputable``), and they settle it;
+- ``advance()`` passes the deal; ``undo()``, ``redo()``;
 - ``submit(event | dict)``: any of these as a whole event (JSON from the panel).
 
 Read :attr:`Table.state`, an immutable :class:`State`; follow changes with
 :meth:`Table.subscribe` or :meth:`Table.wait_for_change`.  Underneath: the events
 (:mod:`.events`), the pure checks (:mod:`.commands`), the fold (:mod:`.fold`), the file
-(:mod:`.store`).
+(:mod:`.store`).  Opening a game replays its file with every event checked again by the
+commands, as a live entry is: one they refuse stops the load with a StoreError.
 
 >>> import tempfile, pathlib
 >>> table = Table(pathlib.Path(tempfile.mkdtemp()) / "games.db")

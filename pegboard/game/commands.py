@@ -13,18 +13,30 @@ pegboard.errors.RuleError: turn the starter first
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 
 from pegboard.errors import RuleError
 from pegboard.game import events as ev
+from pegboard.game.checks import (
+    Cards,
+    due_now,
+    flag,
+    hand_cards,
+    in_phase,
+    not_over,
+    read_cards,
+    seat_of,
+    show_cards,
+    totals_of,
+    whole,
+    whose_turn,
+    why_impossible,
+)
 from pegboard.game.settings import Settings
 from pegboard.game.state import Count, Phase, State
 from pegboard.i18n import N_, Phrase
-from pegboard.rules.cards import Card, parse_cards
+from pegboard.rules.cards import Card
 from pegboard.rules.play import GO_LIMIT, max_play_points
-from pegboard.rules.scoring import possible_totals
-
-Cards = str | Iterable[Card | str]  # "5H 5C JD 4S", or one card or token each
 
 
 def start(
@@ -36,22 +48,16 @@ def start(
     rank deals), or else the first player."""
     if not isinstance(settings, Settings):
         settings = Settings.from_dict(dict(settings or {}))
-    names = settings.players
-    if cuts is None:
-        return ev.GameStarted(settings, 0 if dealer is None else _seat(names, dealer))
-    if dealer is not None:
-        raise RuleError("choose the dealer or cut for it, not both")
-    cut = tuple(_cards(cuts))
-    if len(cut) != len(names):
-        raise RuleError(f"each of the {len(names)} players cuts one card, not {len(cut)} cards")
-    low = min(card.rank for card in cut)
-    lowest = [names[seat] for seat, card in enumerate(cut) if card.rank == low]
-    if len(lowest) > 1:
-        raise RuleError(f"{' and '.join(lowest)} cut the same rank: cut again")
-    return ev.GameStarted(settings, names.index(lowest[0]), cut)
+    seat, cut = _first_dealer(settings.players, dealer, cuts)
+    return ev.GameStarted(settings, 0 if seat is None else seat, cut)
 
 
-def next_game(state: State) -> ev.NextGame:
+def next_game(
+    state: State, dealer: int | str | None = None, cuts: Cards | None = None
+) -> ev.NextGame:
+    """The next game of the match.  Its first deal passes to the next seat, unless the
+    dealer is chosen or cut for (as for a new game): the German seed cuts again for the
+    third game of a match of three (:attr:`State.cut_customary`)."""
     if not state.over:
         raise RuleError(Phrase(N_("the game is not over yet")))
     if state.match.winner is not None:
@@ -59,17 +65,44 @@ def next_game(state: State) -> ev.NextGame:
         raise RuleError(
             Phrase.of(N_("the match is over: {winner} won it; start a new game"), winner=winner)
         )
-    return ev.NextGame(state.seat_after(state.first_dealer))
+    seat, cut = _first_dealer(state.players, dealer, cuts)
+    return ev.NextGame(state.seat_after(state.first_dealer) if seat is None else seat, cut)
+
+
+def _first_dealer(
+    names: Sequence[str], dealer: int | str | None, cuts: Cards | None
+) -> tuple[int | None, tuple[Card, ...] | None]:
+    """(the dealer chosen or cut for, or None; the cards cut, or None)."""
+    if cuts is None:
+        return (None if dealer is None else seat_of(names, dealer)), None
+    if dealer is not None:
+        raise RuleError(Phrase(N_("choose the dealer or cut for it, not both")))
+    cut = tuple(read_cards(cuts))
+    if len(cut) != len(names):
+        raise RuleError(
+            Phrase.of(
+                N_("each of the {players} players cuts one card, not {cards}"),
+                players=len(names),
+                cards=len(cut),
+            )
+        )
+    low = min(card.rank for card in cut)
+    lowest = [names[seat] for seat, card in enumerate(cut) if card.rank == low]
+    if len(lowest) > 1:
+        raise RuleError(
+            Phrase.of(N_("{names} cut the same rank: cut again"), names=", ".join(lowest))
+        )
+    return names.index(lowest[0]), cut
 
 
 def turn_starter(
     state: State, card: Card | str | None = None, heels: bool = False
 ) -> ev.StarterTurned:
     """The starter, or None when the card is not entered (then say if it was a jack)."""
-    _in_phase(state, Phase.DISCARD)
+    in_phase(state, Phase.DISCARD)
     if card is None:
-        return ev.StarterTurned(None, _flag(heels, "heels"))
-    (starter,) = _cards([card])
+        return ev.StarterTurned(None, flag(heels, "heels"))
+    (starter,) = read_cards([card])
     if heels:
         raise RuleError(
             Phrase(N_("his heels follows from the starter: give the card or heels, not both"))
@@ -79,8 +112,8 @@ def turn_starter(
 
 def lay(state: State, card: Card | str, seat: int | str | None = None) -> ev.CardLaid:
     """A card laid in the play by the player whose turn it is."""
-    seat = _turn(state, seat)
-    (laid,) = _cards([card])
+    seat = whose_turn(state, seat)
+    (laid,) = read_cards([card])
     if laid in state.known_cards():
         owner = state.known_cards()[laid]
         raise RuleError(
@@ -103,7 +136,7 @@ def lay(state: State, card: Card | str, seat: int | str | None = None) -> ev.Car
 
 def go(state: State, seat: int | str | None = None) -> ev.Go:
     """The player whose turn it is says go: they cannot lay without passing 31."""
-    seat = _turn(state, seat)
+    seat = whose_turn(state, seat)
     if not state.play.pile:
         raise RuleError(
             Phrase.of(
@@ -118,17 +151,17 @@ def claim(
 ) -> ev.Claimed:
     """A count pegged by ``seat``: in the play, points scored there; in the show, the
     hand or crib due now (``kind`` defaults to what is due)."""
-    _open(state)
-    seat = _seat(state.players, seat)
-    points = _whole(points, "points")
+    not_over(state)
+    seat = seat_of(state.players, seat)
+    points = whole(points, "points")
     if kind is None:
         if state.stage is Phase.DISCARD:
-            _in_phase(state, Phase.SHOW)  # refuses: the starter comes first
+            in_phase(state, Phase.SHOW)  # refuses: the starter comes first
         kind = "play" if state.stage is Phase.PLAY else (state.due or Count(None, "hand")).kind
     if kind not in ev.KINDS:
         raise RuleError(f"a count is for {', '.join(ev.KINDS)}; not {kind!r}")
     if kind == "play":
-        _in_phase(state, Phase.PLAY)
+        in_phase(state, Phase.PLAY)
         if state.play.mode == "cards":
             raise RuleError(
                 Phrase(N_("this play is scored from the cards laid: lay cards, not points"))
@@ -144,21 +177,31 @@ def claim(
                 )
             )
         return ev.Claimed(seat, kind, points)
-    count = _due(state, Count(seat, kind))
-    if points not in _totals(state, count):
-        raise RuleError(_impossible(state, count, points))
-    return ev.Claimed(seat, kind, points, _hand_cards(state, count, cards))
+    count = due_now(state, Count(seat, kind))
+    if points not in totals_of(state, count):
+        raise RuleError(why_impossible(state, count, points))
+    return ev.Claimed(seat, kind, points, hand_cards(state, count, cards))
 
 
 def muggins(
     state: State, seat: int | str, points: int, cards: Cards | None = None
 ) -> ev.MugginsCalled:
-    """``seat`` calls Muggins on the count just pegged: it missed ``points``."""
+    """``seat`` calls Muggins on the count just pegged: it missed ``points``.
+
+    With the cards known (given with the count, laid in the play, or named now by the
+    caller) any call is taken, and the cards decide it (ACC): the caller pegs the lesser
+    of the call and the points truly missed; if nothing was missed, the mugged side pegs
+    the call.  Without them the board cannot say what was missed, so a call that would
+    make the count a total no hand can score (or more than one card scores in the play)
+    is refused, and the caller recounts or names the cards.  A call that can be right is
+    taken as made; on a hand or crib it stands unless the mugged side disputes it by
+    showing the cards before the next count (:func:`dispute`).
+    """
     if not state.settings.muggins:
         raise RuleError(Phrase(N_("Muggins is off in this game")))
-    _open(state)
-    seat = _seat(state.players, seat)
-    points = _whole(points, "points", least=1)
+    not_over(state)
+    seat = seat_of(state.players, seat)
+    points = whole(points, "points", least=1)
     if state.window is None:
         raise RuleError(
             Phrase(
@@ -169,40 +212,70 @@ def muggins(
     count = Count(mugged.seat, mugged.kind)
     if state.side_of(seat) == mugged.side:
         raise RuleError(Phrase.of(N_("{name} cannot mug their own side"), name=state.players[seat]))
+    if cards is not None and mugged.kind == "play":
+        raise RuleError(Phrase(N_("the cards of the play cannot be checked after it")))
+    given = hand_cards(state, count, cards)
+    if given is not None and mugged.cards is not None and set(given) != set(mugged.cards):
+        raise RuleError(
+            Phrase.of(
+                N_("{count} was {was}, not {cards}"),
+                count=state.count_name(count),
+                was=show_cards(mugged.cards),
+                cards=show_cards(given),
+            )
+        )
     total = mugged.claimed + points
-    if (
-        (total > max_play_points())
-        if mugged.kind == "play"
-        else (total not in _totals(state, count))
-    ):
+    if mugged.kind == "play":
+        impossible = total > max_play_points()
+    else:  # without the cards, only a total some hand can score
+        impossible = (
+            mugged.actual is None and given is None and total not in totals_of(state, count)
+        )
+    if impossible:
         raise RuleError(
             Phrase.of(
                 N_("{count} cannot have missed {points}: {reason}"),
                 count=state.count_name(count),
                 points=points,
-                reason=_impossible(state, count, total),
-            )
-        )
-    if cards is None or mugged.kind == "play":
-        if cards is not None:
-            raise RuleError(Phrase(N_("the cards of the play cannot be checked after it")))
-        return ev.MugginsCalled(seat, points)
-    given = _hand_cards(state, count, cards)
-    if mugged.cards is not None and set(given) != set(mugged.cards):
-        raise RuleError(
-            Phrase.of(
-                N_("{count} was {was}, not {cards}"),
-                count=state.count_name(count),
-                was=_show(mugged.cards),
-                cards=_show(given),
+                reason=why_impossible(state, count, total),
             )
         )
     return ev.MugginsCalled(seat, points, None if mugged.cards is not None else given)
 
 
+def dispute(state: State, seat: int | str, cards: Cards | None) -> ev.MugginsDisputed:
+    """``seat``, of the mugged side, disputes the Muggins call just made without the
+    cards by showing the mugged hand or crib; the cards settle the call as if the caller
+    had named them.  Until then, or once the next count is pegged, the call stands."""
+    if state.disputable is None:
+        raise RuleError(
+            Phrase(
+                N_(
+                    "nothing to dispute: a Muggins call made without the cards can be "
+                    "disputed until the next count"
+                )
+            )
+        )
+    seat = seat_of(state.players, seat)
+    mugged = state.claims[state.disputable]
+    count = Count(mugged.seat, mugged.kind)
+    if state.side_of(seat) != mugged.side:
+        raise RuleError(
+            Phrase.of(
+                N_("only the side of {count} can dispute its Muggins call"),
+                count=state.count_name(count),
+            )
+        )
+    if cards is None:
+        raise RuleError(
+            Phrase.of(N_("show {count} to dispute the call"), count=state.count_name(count))
+        )
+    return ev.MugginsDisputed(seat, hand_cards(state, count, cards))
+
+
 def advance(state: State) -> ev.PlayEnded | ev.ShowEnded:
     """End the play, or end the show once every count is in."""
-    _open(state)
+    not_over(state)
     if state.stage is Phase.DISCARD:
         raise RuleError(Phrase(N_("turn the starter first")))
     if state.stage is Phase.PLAY:
@@ -239,13 +312,15 @@ def check(state: State, event: ev.Event) -> ev.Event:
             return claim(state, seat, points, kind, cards)
         case ev.MugginsCalled(seat, points, cards):
             return muggins(state, seat, points, cards)
+        case ev.MugginsDisputed(seat, cards):
+            return dispute(state, seat, cards)
         case ev.PlayEnded() | ev.ShowEnded():
             if advance(state) != event:
                 what = "play" if isinstance(event, ev.PlayEnded) else "show"
                 raise RuleError(f"the {what} cannot end now: it is the {state.phase}")
             return event
-        case ev.NextGame():
-            return next_game(state)
+        case ev.NextGame(dealer, cuts):
+            return next_game(state, None if cuts else dealer, cuts)
         case ev.Undone():
             return undo(state)
         case ev.Redone():
@@ -255,162 +330,20 @@ def check(state: State, event: ev.Event) -> ev.Event:
     raise RuleError(f"malformed event: {event!r} is not an event")
 
 
-# --- checks shared by the commands ---------------------------------------------------------
-
-
-def _open(state: State) -> None:
-    if state.over:
-        scores = "-".join(map(str, sorted(state.scores, reverse=True)))
+def recheck(state: State | None, event: ev.Event) -> ev.Event:
+    """A stored event checked against the state before it (None before the first), by
+    the same rules as a live entry: the first starts a game, and each must be exactly
+    what the rules make of it.  Raises RuleError saying why not."""
+    if state is None:
+        if not isinstance(event, ev.GameStarted):
+            raise RuleError(f"a game starts with GameStarted, not {type(event).__name__}")
+        checked = start(event.settings, None if event.cuts else event.dealer, event.cuts)
+    else:
+        checked = check(state, event)
+    if checked != event:
+        given, made = ev.to_dict(event), ev.to_dict(checked)
         raise RuleError(
-            Phrase.of(
-                N_("the game is over: {winner} won ({scores}); only undo is possible"),
-                winner=state.settings.side_names[state.winner],
-                scores=scores,
-            )
+            "the rules give it "
+            + "; ".join(f"{k} {made[k]}, not {given[k]}" for k in made if made[k] != given[k])
         )
-
-
-def _in_phase(state: State, phase: Phase) -> None:
-    _open(state)
-    if state.stage is phase:
-        return
-    if state.stage is Phase.DISCARD:
-        raise RuleError(Phrase(N_("turn the starter first")))
-    if phase is Phase.DISCARD:
-        raise RuleError(Phrase(N_("the starter is turned already")))
-    raise RuleError(
-        Phrase(N_("the play is over: the show is on"))
-        if state.stage is Phase.SHOW
-        else Phrase(N_("the play is not over: end it before the show"))
-    )
-
-
-def _turn(state: State, seat: int | str | None) -> int:
-    _in_phase(state, Phase.PLAY)
-    if state.play.mode == "points":
-        raise RuleError(Phrase(N_("this play is pegged by hand: enter points, not cards")))
-    turn = state.play.turn
-    if seat is not None and _seat(state.players, seat) != turn:
-        raise RuleError(Phrase.of(N_("it is {name}'s turn to lay"), name=state.players[turn]))
-    return turn
-
-
-def _due(state: State, count: Count) -> Count:
-    _in_phase(state, Phase.SHOW)
-    due = state.due
-    if count.kind == "crib" and not state.settings.variant_rules.crib:
-        raise RuleError(f"there is no crib in {state.settings.variant}")
-    if due is None:
-        raise RuleError(Phrase(N_("the show is done: advance to the next deal")))
-    if count != due:
-        raise RuleError(
-            Phrase.of(
-                # Translators: the rules refusing an entry; {due}, {given} (and {count}
-                # elsewhere) are whose count, like "Ann's hand"; {card} a card, like 5♥.
-                N_("out of order: {due} counts now, not {given}"),
-                due=state.count_name(due),
-                given=state.count_name(count),
-            )
-        )
-    return count
-
-
-def _totals(state: State, count: Count) -> frozenset[int]:
-    crib = count.kind == "crib"
-    return possible_totals(4 if crib else state.hand_size, crib)
-
-
-def _impossible(state: State, count: Count, points: int) -> Phrase:
-    """Why no ``count`` can score ``points``; a claim of 19 means a hand with nothing."""
-    if count.kind == "play":
-        return Phrase.of(N_("one card scores at most {most} in the play"), most=max_play_points())
-    nineteen = points == 19
-    if count.kind == "crib":
-        message = (
-            N_("no crib can score {points} (a hand with nothing is called nineteen: peg 0)")
-            if nineteen
-            else N_("no crib can score {points}")
-        )
-        return Phrase.of(message, points=points)
-    message = (
-        N_(
-            "no hand of {size} cards can score {points} "
-            "(a hand with nothing is called nineteen: peg 0)"
-        )
-        if nineteen
-        else N_("no hand of {size} cards can score {points}")
-    )
-    return Phrase.of(message, size=state.hand_size, points=points)
-
-
-def _hand_cards(state: State, count: Count, cards: Cards | None) -> tuple[Card, ...] | None:
-    """The cards of a hand or crib given to check a count, checked against the deal."""
-    if cards is None:
-        return None
-    given = tuple(_cards(cards))
-    size = 4 if count.kind == "crib" else state.hand_size
-    if len(given) != size:
-        raise RuleError(
-            Phrase.of(
-                N_("{count} has {size} cards, not {given_size}"),
-                count=state.count_name(count),
-                size=size,
-                given_size=len(given),
-            )
-        )
-    if state.starter is None:
-        raise RuleError(Phrase(N_("the starter was not entered: the cards cannot be checked")))
-    laid = state.play.cards_of(count.seat) if count.kind == "hand" else ()
-    if not set(laid) <= set(given):
-        raise RuleError(
-            Phrase.of(
-                N_("{count} laid {laid} in the play, not {cards}"),
-                count=state.count_name(count),
-                laid=_show(laid),
-                cards=_show(given),
-            )
-        )
-    for card, owner in state.known_cards().items():
-        if card in given and owner != count:
-            raise RuleError(
-                Phrase.of(N_("{card} is the starter"), card=str(card))
-                if owner is None
-                else Phrase.of(
-                    N_("{card} is in {count}"), card=str(card), count=state.count_name(owner)
-                )
-            )
-    return given
-
-
-def _show(cards: Iterable[Card]) -> str:
-    return " ".join(map(str, cards))
-
-
-def _cards(cards: Cards) -> list[Card]:
-    tokens = cards.replace(",", " ").split() if isinstance(cards, str) else cards
-    return parse_cards(tokens)
-
-
-def _seat(names: Sequence[str], who: int | str) -> int:
-    """A seat given by number or by the player's name."""
-    if isinstance(who, str) and who in names:
-        return names.index(who)
-    if isinstance(who, int) and not isinstance(who, bool) and 0 <= who < len(names):
-        return who
-    raise RuleError(
-        Phrase.of(
-            N_("no player {who} at this table ({names})"), who=repr(who), names=", ".join(names)
-        )
-    )
-
-
-def _whole(value: object, name: str, least: int = 0) -> int:
-    if not isinstance(value, int) or isinstance(value, bool) or value < least:
-        raise RuleError(f"{name} are a whole number of at least {least}, not {value!r}")
-    return value
-
-
-def _flag(value: object, name: str) -> bool:
-    if not isinstance(value, bool):
-        raise RuleError(f"{name} is true or false, not {value!r}")
-    return value
+    return event

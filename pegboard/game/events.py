@@ -15,6 +15,7 @@ from __future__ import annotations
 import types
 import typing
 from dataclasses import dataclass, fields
+from functools import cache
 from typing import Union
 
 from pegboard.errors import PegboardError, RuleError
@@ -35,9 +36,10 @@ class GameStarted:
 
 @dataclass(frozen=True, slots=True)
 class NextGame:
-    """The next game of the match; the first deal passes to the next seat."""
+    """The next game of the match with its first dealer: the next seat, chosen or cut."""
 
     dealer: int
+    cuts: tuple[Card, ...] | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -86,6 +88,15 @@ class MugginsCalled:
 
 
 @dataclass(frozen=True, slots=True)
+class MugginsDisputed:
+    """``seat``, of the mugged side, disputes a Muggins call made without the cards by
+    showing them: the cards settle the call."""
+
+    seat: int
+    cards: tuple[Card, ...]
+
+
+@dataclass(frozen=True, slots=True)
 class PlayEnded:
     """The play is over: on to the show."""
 
@@ -113,6 +124,7 @@ Event = Union[  # noqa: UP007 (isinstance and get_args need the Union form)
     Go,
     Claimed,
     MugginsCalled,
+    MugginsDisputed,
     PlayEnded,
     ShowEnded,
     Undone,
@@ -147,7 +159,7 @@ def from_dict(data: object) -> Event:
             f"malformed event: {kind!r} is not an event type ({', '.join(EVENT_TYPES)})"
         )
     cls = EVENT_TYPES[data["type"]]
-    hints = typing.get_type_hints(cls)
+    hints = _hints(cls)
     given = {k: v for k, v in data.items() if k != "type"}
     names = {f.name for f in fields(cls)}
     if set(given) - names:
@@ -158,6 +170,11 @@ def from_dict(data: object) -> Event:
         raise RuleError(f"malformed event: {error}") from None
     except PegboardError as error:
         raise RuleError(f"malformed event {cls.__name__}: {error}") from None
+
+
+@cache
+def _hints(cls: type) -> dict[str, object]:
+    return typing.get_type_hints(cls)
 
 
 def _typed(hint: object, value: object, name: str) -> object:

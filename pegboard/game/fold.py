@@ -1,6 +1,26 @@
 """The fold: each event turns one state into the next.  Replay trusts the events
 (they were checked by :mod:`pegboard.game.commands` before they were stored).
 
+The game ends the moment a side reaches the target, even in the middle of a count
+(Dutch seed: "Het scoren stopt op het moment dat iemand 121 bereikt, zelfs midden in een
+telling"): nothing after that moment is pegged.  One entry can peg several things; they
+come in the order they happen at the table, and the history says what was pegged:
+
+- a card laid: first what the card makes (fifteen or thirty-one, a pair, a run: one
+  call, made as the card is laid), then the point for the go or the last card, which
+  comes only when nobody can go on; a card that reaches the target pegs no such point;
+- a show count whose cards are known and that pegs its true count (exact, or an
+  over-count taken back): its fifteens, pairs, runs, flush and nobs one by one, in the
+  order of :func:`~pegboard.rules.scoring.score_show` ("Bob's hand: the game ended at 6
+  of 22");
+- an over-count with the house penalty: the claimant's true count, then the excess for
+  the other sides;
+- one part each: a count given only as a number (play points or a hand pegged by hand,
+  an under-count as its owner counted it: the board cannot tell where inside it the
+  target was passed), his heels, three for last, a Muggins call.
+
+So a winner ends on the target, or past it by less than the last part pegged.
+
 >>> from pegboard.game.events import GameStarted, StarterTurned, Undone, Redone
 >>> from pegboard.rules.cards import Card
 >>> state = replay([GameStarted(Settings(players=("Ann", "Bob")), dealer=0),
@@ -17,6 +37,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import replace
 from functools import reduce, singledispatch
+from typing import TypeVar
 
 from pegboard.game.events import (
     CardLaid,
@@ -25,6 +46,7 @@ from pegboard.game.events import (
     GameStarted,
     Go,
     MugginsCalled,
+    MugginsDisputed,
     NextGame,
     PlayEnded,
     Redone,
@@ -38,8 +60,10 @@ from pegboard.game.state import Claim, Count, Entry, GameResult, Mugging, Phase,
 from pegboard.i18n import N_, Phrase
 from pegboard.rules.cards import JACK, Card
 from pegboard.rules.play import GO_LIMIT, go_points, score_play
-from pegboard.rules.scoring import HEELS_POINTS, show_total
+from pegboard.rules.scoring import HEELS_POINTS, score_show, show_total
 from pegboard.rules.speech import FALSE_MUGGINS, GO_POINT, HEELS, MUGGINS, THREE_FOR_LAST, LaidCall
+
+T = TypeVar("T")
 
 
 def replay(events: Iterable[Event]) -> State:
@@ -112,7 +136,8 @@ def _(event: CardLaid, state: State) -> State:
     )
     state = replace(state, play=play)
     if len(play.laid) == state.hand_size * len(state.players):  # the very last card
-        last = go_points(scored.count)
+        parts = (scored.points, go_points(scored.count))
+        last = _counted(state, state.side_of(seat), parts) - scored.points
         state = peg(state, seat, scored.points + last, "play", _laid(play.pile, last), play.pile)
         return replace(state, stage=Phase.SHOW, shown=0)
     state = peg(state, seat, scored.points, "play", _laid(play.pile), play.pile)
@@ -178,17 +203,7 @@ def _(event: Claimed, state: State) -> State:
     cards = event.cards if event.cards is not None or kind != "hand" else state.hand_of(seat)
     actual = _actual(state, kind, cards)
     excess = 0 if actual is None else max(0, event.points - actual)
-    claim = Claim(
-        seat,
-        state.side_of(seat),
-        kind,
-        event.points,
-        event.points - excess,
-        state.deal,
-        cards,
-        state.starter if actual is not None else None,
-        actual,
-    )
+    pegged = event.points - excess
     count = state.count_name(Count(None if kind == "play" else seat, kind))
     said = count
     if excess:
@@ -196,8 +211,28 @@ def _(event: Claimed, state: State) -> State:
         # 2 taken back)"; {count} is whose count it is.
         message = N_("{count} (claimed {claimed}, {excess} taken back)")
         said = Phrase.of(message, count=count, claimed=event.points, excess=excess)
+    if actual is not None and pegged == actual:  # the true count: the board knows its parts
+        parts = (item.points for item in score_show(cards, state.starter, kind == "crib").items)
+        counted = _counted(state, state.side_of(seat), parts)
+        if counted < pegged:
+            # Translators: a count that ended the game before all of it was pegged: "Bob's
+            # hand: the game ended at 6 of 22".
+            message = N_("{count}: the game ended at {pegged} of {points}")
+            said = Phrase.of(message, count=count, pegged=counted, points=pegged)
+            pegged = counted
+    claim = Claim(
+        seat,
+        state.side_of(seat),
+        kind,
+        event.points,
+        pegged,
+        state.deal,
+        cards,
+        state.starter if actual is not None else None,
+        actual,
+    )
     # A count is a line even when it pegs nothing: a nineteen, or an over-count taken back.
-    state = peg(state, seat, claim.pegged, kind, said, cards or (), counted=True)
+    state = peg(state, seat, pegged, kind, said, cards or (), counted=True)
     if excess and state.settings.over_count == "penalise":
         over = Phrase.of(N_("over-count of {count}"), count=count)
         for side in (s for s in range(state.sides) if s != claim.side):
@@ -237,8 +272,24 @@ def _(event: MugginsCalled, state: State) -> State:
     said = Phrase.of(message, owner=owner)
     state = peg(state, seat, won, "muggins", said, claim.cards or (), side=side)
     claim = replace(claim, muggins=Mugging(event.seat, event.points, side, won))
-    claims = (*state.claims[:index], claim, *state.claims[index + 1 :])
-    return replace(state, claims=claims, window=None)
+    claims = _put(state.claims, index, claim)
+    # A call on a hand or crib whose cards nobody gave stands as made, until the mugged
+    # side disputes it by showing them or the next count is pegged.
+    unverified = claim.actual is None and claim.kind != "play"
+    return replace(state, claims=claims, window=None, disputable=index if unverified else None)
+
+
+@evolve.register
+def _(event: MugginsDisputed, state: State) -> State:
+    """The call made without the cards is made again with them, on the state before it:
+    the caller pegs the lesser of the call and the points missed, or, if nothing was
+    missed, the mugged side pegs the call."""
+    call = state.entry
+    index = state.disputable
+    state = evolve(replace(call, cards=event.cards), state.before)
+    claim = state.claims[index]
+    claim = replace(claim, muggins=replace(claim.muggins, disputed=True))
+    return replace(state, claims=_put(state.claims, index, claim))
 
 
 @evolve.register
@@ -252,10 +303,22 @@ def _(event: ShowEnded, state: State) -> State:
         play=Play(),
         shown=0,
         window=None,
+        disputable=None,
     )
 
 
 # --- pegging and the end of a game ------------------------------------------------------
+
+
+def _counted(state: State, side: int, parts: Iterable[int]) -> int:
+    """The points of ``parts`` pegged one after another by ``side``, up to the part that
+    brings it to the target: the game ends there, and the rest is not scored."""
+    total = 0
+    for points in parts:
+        total += points
+        if state.scores[side] + total >= state.target:
+            break
+    return total
 
 
 def peg(
@@ -269,15 +332,15 @@ def peg(
     counted: bool = False,
 ) -> State:
     """``seat`` (or ``side``) pegs ``points``; the game ends the moment a side reaches the
-    target, and nothing is pegged after that.  Pegging closes the Muggins window.
-    Nothing pegged writes no line, unless it was ``counted`` (a count of 0 is a line;
-    the pegs stay where they are)."""
+    target, and nothing is pegged after that.  Pegging closes the Muggins window and
+    the time to dispute a call.  Nothing pegged writes no line, unless it was
+    ``counted`` (a count of 0 is a line; the pegs stay where they are)."""
     if state.over or points < 0 or not (points or counted):
         return state
     side = state.side_of(seat) if side is None else side
     score = state.scores[side] + points
     entry = Entry(side, seat, points, kind, said, tuple(cards), state.deal, score)
-    state = replace(state, history=(*state.history, entry), window=None)
+    state = replace(state, history=(*state.history, entry), window=None, disputable=None)
     if not points:
         return state
     state = replace(
@@ -288,7 +351,7 @@ def peg(
     return _finish(state, side) if score >= state.target else state
 
 
-def _put(values: tuple[int, ...], index: int, value: int) -> tuple[int, ...]:
+def _put(values: tuple[T, ...], index: int, value: T) -> tuple[T, ...]:
     return (*values[:index], value, *values[index + 1 :])
 
 

@@ -56,6 +56,10 @@ class Settings:
     players: tuple[str, ...] = ("Player 1", "Player 2")
     variant: str = "standard"
     target: int = 0  # 0: the variant's own (121; 61 five-card; 181 seven-card)
+    # Muggins: a player of another side may peg points a count missed, before the next
+    # count.  With the cards known, the cards decide (the lesser of the call and what was
+    # missed; nothing missed: the call goes to the mugged side).  A call made without them
+    # stands as made unless the mugged side disputes it by showing the cards in time.
     muggins: bool = False
     first_go_ends: bool = False  # the play ends when its first count ends: at the first go or 31
     over_count: str = "correct"

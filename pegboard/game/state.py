@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import enum
 from dataclasses import dataclass, field
+from itertools import takewhile
 from typing import TYPE_CHECKING
 
 from pegboard.game.settings import Settings
@@ -80,6 +81,7 @@ class Mugging:
     called: int
     side: int  # who pegged: the caller, or the mugged side after a false call
     points: int
+    disputed: bool = False  # made without the cards, then settled by them
 
 
 @dataclass(frozen=True, slots=True)
@@ -90,7 +92,7 @@ class Claim:
     side: int
     kind: str  # "play", "hand" or "crib"
     claimed: int
-    pegged: int  # what the claimant pegged (the true count after an over-count)
+    pegged: int  # what the claimant pegged: the true count after an over-count, up to the game
     deal: int
     cards: tuple[Card, ...] | None = None
     starter: Card | None = None
@@ -198,6 +200,7 @@ class State:
     claims: tuple[Claim, ...] = ()  # this game's
     history: tuple[Entry, ...] = ()  # this game's
     window: int | None = None  # index in claims of the count open to Muggins
+    disputable: int | None = None  # index in claims of a count mugged without its cards
     winner: int | None = None
     results: tuple[GameResult, ...] = ()  # finished games of the match
     before: State | None = field(default=None, compare=False, repr=False)
@@ -279,8 +282,9 @@ class State:
         known: dict[Card, Count | None] = {
             card: Count(seat, "hand") for seat, card in self.play.laid
         }
-        for claim in self.claims:
-            if claim.deal == self.deal and claim.cards:
+        this_deal = list(takewhile(lambda claim: claim.deal == self.deal, reversed(self.claims)))
+        for claim in reversed(this_deal):
+            if claim.cards:
                 known.update(dict.fromkeys(claim.cards, Count(claim.seat, claim.kind)))
         if self.starter is not None:
             known[self.starter] = None
@@ -310,6 +314,19 @@ class State:
         needed = (rules.match_games // 2 + 1) * (2 if rules.match_scoring == "acc" else 1)
         leaders = [side for side, p in enumerate(points) if p >= needed]
         return Match(tuple(points), needed, leaders[0] if leaders else None)
+
+    @property
+    def cut_customary(self) -> bool:
+        """Whether the first dealer of the next game is cut for, not passed on: the third
+        game of a match of three (German seed: "Spielt man insgesamt drei Partien, wird in
+        der dritten Partie der Geber wieder durch Abheben ermittelt"), where passing it on
+        would give the first deal to the same player as in the first game."""
+        return (
+            self.over
+            and self.settings.match_games == 3
+            and self.game == 2
+            and self.match.winner is None
+        )
 
     @property
     def can_undo(self) -> bool:
@@ -351,6 +368,7 @@ class State:
             "claims": [claim.as_dict() for claim in self.claims],
             "history": [entry.as_dict() for entry in self.history],
             "muggins_open": self.window is not None,
+            "muggins_disputable": self.disputable,
             "winner": self.winner,
             "skunk": self.skunk,
             "match": {
@@ -367,6 +385,7 @@ class State:
                     for r in self.results
                 ],
             },
+            "cut_customary": self.cut_customary,
             "can_undo": self.can_undo,
             "can_redo": self.can_redo,
         }

@@ -22,11 +22,11 @@ import threading
 from collections.abc import Callable, Mapping
 from pathlib import Path
 
-from pegboard.errors import ConflictError, RuleError
+from pegboard.errors import ConflictError, PegboardError, RuleError, StoreError
 from pegboard.game import commands
 from pegboard.game.commands import Cards
 from pegboard.game.events import Event, from_dict
-from pegboard.game.fold import apply, replay
+from pegboard.game.fold import apply
 from pegboard.game.settings import Settings
 from pegboard.game.state import State
 from pegboard.game.store import GameRecord, Store
@@ -104,7 +104,7 @@ class Table:
 
     def load(self, game: int) -> State:
         """Make a stored game the current one."""
-        state = replay(self._store.events(game))
+        state = self.state_of(game)
         with self._lock:
             self._switch(game, state)
         return state
@@ -131,8 +131,19 @@ class Table:
         return self._store.events(self._current() if game is None else game)
 
     def state_of(self, game: int) -> State:
-        """The state of any stored game, without making it the current one."""
-        return replay(self._store.events(game))
+        """The state of any stored game, without making it the current one.  Every event
+        is checked again by the rules, against the state before it, as a live entry is:
+        one they refuse stops with a StoreError (and the file is left as it is)."""
+        state = None
+        for version, event in enumerate(self._store.events(game), start=1):
+            try:
+                state = apply(state, commands.recheck(state, event))
+            except PegboardError as error:
+                raise StoreError(
+                    f"event {version} of game {game} in {self.path} breaks the rules: "
+                    f"{error}. It was left as it is."
+                ) from None
+        return state
 
     # --- entries: each checks, then stores exactly one event --------------------------
 
@@ -172,13 +183,27 @@ class Table:
         """``seat`` calls Muggins: the count just pegged missed ``points``."""
         return self._enter(commands.muggins, seat, points, cards, version=version)
 
+    def dispute_muggins(self, seat: Seat, cards: Cards, *, version: int | None = None) -> State:
+        """``seat``, of the mugged side, disputes the Muggins call just made without the
+        cards by showing them: the cards settle it (until the next count is pegged)."""
+        return self._enter(commands.dispute, seat, cards, version=version)
+
     def advance(self, *, version: int | None = None) -> State:
         """End the play, or end the show and pass the deal."""
         return self._enter(commands.advance, version=version)
 
-    def next_game(self, *, version: int | None = None) -> State:
-        """Start the next game of the match."""
-        return self._enter(commands.next_game, version=version)
+    def next_game(
+        self,
+        *,
+        dealer: Seat | None = None,
+        cuts: Cards | None = None,
+        version: int | None = None,
+    ) -> State:
+        """Start the next game of the match.  Its first deal passes to the next seat, or
+        to the ``dealer`` chosen, or to the lowest of the ``cuts`` (one card per player
+        in seat order, as for a new game): :attr:`State.cut_customary` says when the
+        players customarily cut again (the third game of a match of three)."""
+        return self._enter(commands.next_game, dealer, cuts, version=version)
 
     def undo(self, *, version: int | None = None) -> State:
         return self._enter(commands.undo, version=version)
