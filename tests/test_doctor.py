@@ -13,6 +13,7 @@ import subprocess
 import sys
 
 import pytest
+from pegboard._firmware import pegproto
 
 from pegboard.board.layout import load_layout
 from pegboard.config import load_config
@@ -65,7 +66,8 @@ def test_a_whole_simulated_board_passes():
     code, text = run(config())
     assert code == 0, text
     assert lines(text, "FAIL") == []
-    assert lines(text, "PASS  link: firmware 1.0.0 on ")
+    version = ".".join(map(str, pegproto.FIRMWARE_VERSION))
+    assert lines(text, f"PASS  link: firmware {version} on ")
     # Each seat's dial both ways and its switch, then the advance button.
     assert len(lines(text, "PASS  seat ")) == 4 * 3
     assert "PASS  seat 2 dial push switch: GPIO 13 (header pin 33)" in text
