@@ -83,6 +83,7 @@ REPL_MAGIC = b"REPL"
 MAX_STRIPS = 8  # the RP2040 has 8 PIO state machines
 MAX_LEDS = 1000  # per strip
 MAX_PIN = 29  # the RP2040's last GPIO
+LATCH_US = 300  # WS2812 low time that ends a frame (newer WS2812B need 280 us): Pico and SPI
 REPL_PIN = 22  # held to GND at power-up: the firmware stays off, the REPL free for mpremote
 # The Pico pins a strip may use: GP0-GP21 and GP26-GP28. Not REPL_PIN, nor the
 # four wired on the Pico itself: GP23 (power-save), GP24 (VBUS sense), GP25 (its

@@ -29,7 +29,6 @@ READ_MAX = 512  # bytes taken from USB in one read
 PIO_HZ = 20_000_000
 T1, T2, T3 = 6, 10, 7
 LED_US = (24 * (T1 + T2 + T3) * 1_000_000 + PIO_HZ - 1) // PIO_HZ  # 24 bits: 28 us
-LATCH_US = 300  # low time that ends a frame: newer WS2812B need 280 us
 
 
 @rp2.asm_pio(
@@ -92,7 +91,7 @@ class PicoHardware:
                 words[i] = (rgb[3 * i + 1] << 16) | (rgb[3 * i] << 8) | rgb[3 * i + 2]
             sm.put(words, 8)
             longest = max(longest, len(words))
-        self.ready_us = time.ticks_add(time.ticks_us(), longest * LED_US + LATCH_US)
+        self.ready_us = time.ticks_add(time.ticks_us(), longest * LED_US + pegproto.LATCH_US)
 
     def read(self, timeout_ms):
         if not self.poll.poll(timeout_ms):
