@@ -229,6 +229,16 @@ def test_a_pico_that_does_not_answer_fails_the_link_and_skips_the_leds():
     assert "PASS  advance button" in text  # the rest is still checked
 
 
+def test_a_pico_on_too_old_a_micropython_fails_the_link_by_name():
+    with EmulatedPico() as pico:
+        pico.hw.micropython = (1, 19, 1)
+        code, text = run(config(), pico=pico)
+    assert code == 1
+    too_old = "FAIL  link: the Pico runs MicroPython 1.19.1; the firmware needs 1.20.0 or newer"
+    assert too_old in text
+    assert "SKIP  LEDs: not lit: no link" in text
+
+
 def test_the_panel_url_and_its_qr_code_are_printed():
     code, text = run(config('[panel]\nhost = "0.0.0.0"\nport = 8123'))
     assert code == 0, text

@@ -124,7 +124,8 @@ def sim_finger(controls: Controls, ask: Ask) -> None:
 
 
 def check_link(leds: LedDriver, timeout: float) -> Result:
-    """The Pico acks everything sent, and runs this pegboard's firmware version."""
+    """The Pico acks everything sent, and runs this pegboard's firmware version on a
+    MicroPython new enough."""
     from pegboard.leds.pico import PicoDriver
     from pegboard.maker.firmware_tool import version_problem
 
@@ -142,7 +143,7 @@ def check_link(leds: LedDriver, timeout: float) -> Result:
         else:
             why = f"the Pico on {stats.port} did not ack everything within {timeout:g} s"
         return Result("link", FAIL, f"{why}; {stats.summary()}")
-    problem = version_problem(stats.firmware)
+    problem = version_problem(stats.firmware, stats.micropython)
     if problem:
         return Result("link", FAIL, problem)
     version = ".".join(map(str, stats.firmware))
