@@ -12,14 +12,28 @@ let a test damage the bytes on the way, like a noisy cable.
 
 import os
 import select
+import sys
 import time
+
+try:
+    from . import pegproto  # the host
+except ImportError:
+    import pegproto  # MicroPython, flat
+
+# Under MicroPython the chip claims the interpreter's own version; under CPython
+# the oldest one the firmware supports.
+if sys.implementation.name == "micropython":
+    MICROPYTHON = tuple(sys.implementation.version[:3])
+else:
+    MICROPYTHON = pegproto.MICROPYTHON_MIN
 
 
 class FakeHardware:
     """The chip, in memory: LEDs, a byte queue each way, a settable clock."""
 
-    def __init__(self, boot_id=0x5EB0A7ED):
+    def __init__(self, boot_id=0x5EB0A7ED, micropython=MICROPYTHON):
         self.boot_id = boot_id
+        self.micropython = micropython
         self.pins = []
         self.faulty_pins = []  # setup() on these fails, as a real chip's might
         self.leds = []  # as shown: one RGB bytearray per strip
@@ -78,10 +92,10 @@ class FakeHardware:
 class PtyHardware(FakeHardware):
     """The chip on a real file descriptor (a pty master), on a real clock."""
 
-    def __init__(self, fd, boot_id=None, tamper_in=None, tamper_out=None):
+    def __init__(self, fd, boot_id=None, tamper_in=None, tamper_out=None, micropython=MICROPYTHON):
         if boot_id is None:
             boot_id = int.from_bytes(os.urandom(4), "little")
-        FakeHardware.__init__(self, boot_id)
+        FakeHardware.__init__(self, boot_id, micropython)
         self.fd = fd
         self.tamper_in = tamper_in
         self.tamper_out = tamper_out

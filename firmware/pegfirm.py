@@ -12,6 +12,7 @@ chip goes through a hardware object ``hw`` (``pico.PicoHardware`` on the Pico,
 - ``write(data)``: bytes to the host (dropped if nobody listens);
 - ``ticks_ms()`` and ``ticks_diff(a, b)``: a wrapping millisecond clock;
 - ``boot_id``: a random 32-bit number drawn at power-up;
+- ``micropython``: the MicroPython version it runs, ``(major, minor, patch)``;
 - ``enter_repl()``: leave the firmware for the REPL (reboots on the Pico).
 """
 
@@ -86,7 +87,8 @@ class Firmware:
 
     def announce(self):
         self.announced = self.hw.ticks_ms()
-        self.send(pegproto.HELLO, pegproto.pack_hello(self.hw.boot_id, self.strips))
+        hello = pegproto.pack_hello(self.hw.boot_id, self.strips, micropython=self.hw.micropython)
+        self.send(pegproto.HELLO, hello)
 
     def receive(self, frame):
         """Act on one frame; anything that fails a check changes nothing."""
@@ -133,6 +135,9 @@ class Firmware:
         return pegproto.BAD_TYPE
 
     def setup(self, strips):
+        for pin, _ in strips:
+            if pin not in pegproto.STRIP_PINS:
+                return pegproto.BAD_PIN
         if strips != self.strips:
             try:
                 self.hw.setup(strips)

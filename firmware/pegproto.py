@@ -22,8 +22,10 @@ Messages (payload layouts, all integers little-endian):
 =========  ====  ===========================================================
 HELLO      0x01  host->Pico: empty, "introduce yourself".
                  Pico->host: fw major, minor, patch (3 x u8), boot id (u32),
-                 strip count (u8), then per strip pin (u8) and LEDs (u16).
-SETUP      0x02  strip count (u8), then per strip pin (u8) and LEDs (u16).
+                 strip count (u8), then per strip pin (u8) and LEDs (u16),
+                 then the MicroPython version (3 x u8; firmware 1.1 on).
+SETUP      0x02  strip count (u8), then per strip pin (u8) and LEDs (u16);
+                 every pin one of STRIP_PINS, else the ACK says BAD_PIN.
 STATE      0x03  the whole board, idempotent: strip count (u8), then per
                  strip its LED count (u16) and runs of (count u8, r, g, b)
                  whose counts add up to the strip's LEDs.
@@ -38,7 +40,9 @@ import binascii
 import struct
 
 VERSION = 1
-FIRMWARE_VERSION = (1, 0, 0)
+FIRMWARE_VERSION = (1, 1, 0)
+# The oldest MicroPython the firmware runs on; the host refuses an older one.
+MICROPYTHON_MIN = (1, 20, 0)
 
 HELLO = 1
 SETUP = 2
@@ -64,6 +68,7 @@ BAD_PAYLOAD = 2
 BAD_VERSION = 3
 NOT_SET_UP = 4
 HARDWARE = 5
+BAD_PIN = 6
 STATUSES = {
     OK: "ok",
     BAD_TYPE: "unknown message type",
@@ -71,12 +76,19 @@ STATUSES = {
     BAD_VERSION: "protocol version differs",
     NOT_SET_UP: "board state does not match the strips set up",
     HARDWARE: "the Pico could not drive those strips",
+    BAD_PIN: "a strip on a Pico pin that is not free for strips",
 }
 
 REPL_MAGIC = b"REPL"
 MAX_STRIPS = 8  # the RP2040 has 8 PIO state machines
 MAX_LEDS = 1000  # per strip
 MAX_PIN = 29  # the RP2040's last GPIO
+LATCH_US = 300  # WS2812 low time that ends a frame (newer WS2812B need 280 us): Pico and SPI
+REPL_PIN = 22  # held to GND at power-up: the firmware stays off, the REPL free for mpremote
+# The Pico pins a strip may use: GP0-GP21 and GP26-GP28. Not REPL_PIN, nor the
+# four wired on the Pico itself: GP23 (power-save), GP24 (VBUS sense), GP25 (its
+# LED), GP29 (VSYS/3). One home: the firmware and the layout check both read it.
+STRIP_PINS = tuple(range(REPL_PIN)) + (26, 27, 28)  # noqa: RUF005 (MicroPython: no *a in a tuple)
 MAX_FRAME = 4 + 1 + MAX_STRIPS * (2 + 4 * MAX_LEDS) + 4 + 64  # worst case, COBS overhead incl.
 
 _HEADER = "<BBH"
@@ -164,7 +176,7 @@ def unpack(frame):
         raise FrameError("CRC mismatch")
     version, kind, seq = struct.unpack_from(_HEADER, body, 0)
     if version != VERSION:
-        raise FrameError(f"protocol version {version}, expected {VERSION}", seq)
+        raise FrameError("protocol version " + str(version) + ", expected " + str(VERSION), seq)
     return kind, seq, body[4:]
 
 
@@ -239,22 +251,64 @@ def unpack_strips(payload, offset=0):
     return strips
 
 
-def pack_hello(boot_id, strips, version=FIRMWARE_VERSION):
+def pack_hello(boot_id, strips, version=FIRMWARE_VERSION, micropython=MICROPYTHON_MIN):
     """HELLO payload the Pico sends.
 
     >>> unpack_hello(pack_hello(0xC0FFEE, [(2, 10)]))
-    ((1, 0, 0), 12648430, [(2, 10)])
+    ((1, 1, 0), 12648430, [(2, 10)])
+    >>> hello_micropython(pack_hello(0xC0FFEE, [(2, 10)], micropython=(1, 24, 1)))
+    (1, 24, 1)
     """
     head = struct.pack("<BBBI", version[0], version[1], version[2], boot_id & 0xFFFFFFFF)
-    return head + pack_strips(strips)
+    tail = struct.pack("<BBB", micropython[0], micropython[1], micropython[2])
+    return head + pack_strips(strips) + tail
+
+
+def _hello_strips_end(payload):
+    if len(payload) < 8:
+        raise FrameError("HELLO too short")
+    return 8 + 3 * payload[7]
 
 
 def unpack_hello(payload):
     """Return ``(firmware version, boot id, strips)`` from a HELLO payload."""
-    if len(payload) < 8:
-        raise FrameError("HELLO too short")
+    end = _hello_strips_end(payload)
+    if len(payload) not in (end, end + 3):
+        raise FrameError("bad HELLO")
     major, minor, patch, boot_id = struct.unpack_from("<BBBI", payload, 0)
-    return (major, minor, patch), boot_id, unpack_strips(payload, 7)
+    return (major, minor, patch), boot_id, unpack_strips(payload[:end], 7)
+
+
+def hello_micropython(payload):
+    """The MicroPython version a HELLO names, or None (firmware before 1.1 names none)."""
+    end = _hello_strips_end(payload)
+    if len(payload) != end + 3:
+        return None
+    return tuple(payload[end : end + 3])
+
+
+def micropython_problem(version):
+    """Why pegboard's firmware cannot run on MicroPython ``version``, or None.
+
+    >>> micropython_problem((1, 19, 1))  # doctest: +ELLIPSIS
+    'the Pico runs MicroPython 1.19.1; the firmware needs 1.20.0 or newer: flash a newer...'
+    >>> micropython_problem((1, 20, 0)) is None
+    True
+    """
+    if version is None or tuple(version) >= MICROPYTHON_MIN:
+        return None
+    return (
+        "the Pico runs MicroPython "
+        + _dotted(version)
+        + "; the firmware needs "
+        + _dotted(MICROPYTHON_MIN)
+        + " or newer: flash a newer MicroPython, then run "
+        "pegboard firmware install"
+    )
+
+
+def _dotted(version):
+    return ".".join([str(v) for v in version])
 
 
 def pack_ack(seq, status=OK):

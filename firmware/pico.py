@@ -16,14 +16,19 @@ from array import array
 import machine
 import micropython
 import pegfirm
+import pegproto
 import rp2
 
 WATCHDOG_MS = 4000  # the RP2040 allows at most 8388
 REPL_FLAG = "pegboard.repl"  # present at boot: stay in the REPL, once
-REPL_PIN = 22  # GP22 held to GND at power-up: stay in the REPL
 READ_MAX = 512  # bytes taken from USB in one read
-LED_US = 30  # WS2812: 24 bits at 800 kHz
-LATCH_US = 80  # low time that ends a WS2812 frame
+# WS2812B timing. One bit is T1 cycles high, then T2 high for a 1 or low for a 0,
+# then T3 low. At 20 MHz (50 ns a cycle): a 0 is 300 ns high, 850 ns low; a 1 is
+# 800 ns high, 350 ns low; 1.15 us a bit. That sits inside the windows of both
+# datasheets, the first WS2812B's and the V5's (tests/test_pio.py checks it).
+PIO_HZ = 20_000_000
+T1, T2, T3 = 6, 10, 7
+LED_US = (24 * (T1 + T2 + T3) * 1_000_000 + PIO_HZ - 1) // PIO_HZ  # 24 bits: 28 us
 
 
 @rp2.asm_pio(
@@ -32,15 +37,15 @@ LATCH_US = 80  # low time that ends a WS2812 frame
     autopull=True,
     pull_thresh=24,
 )
-def ws2812():
-    # One bit in 10 cycles at 8 MHz: high 2, then high or low 5 for the bit, low 3.
+def ws2812(t1=T1, t2=T2, t3=T3):
+    # asm_pio runs this with only the PIO names as globals: the timing comes in as defaults.
     wrap_target()
     label("bitloop")
-    out(x, 1).side(0)[2]
-    jmp(not_x, "do_zero").side(1)[1]
-    jmp("bitloop").side(1)[4]
+    out(x, 1).side(0)[t3 - 1]
+    jmp(not_x, "do_zero").side(1)[t1 - 1]
+    jmp("bitloop").side(1)[t2 - 1]
     label("do_zero")
-    nop().side(0)[4]
+    nop().side(0)[t2 - 1]
     wrap()
 
 
@@ -49,16 +54,18 @@ class PicoHardware:
 
     def __init__(self):
         self.boot_id = int.from_bytes(os.urandom(4), "little")
+        self.micropython = tuple(sys.implementation.version[:3])
         self.machines = []  # (state machine, words) per strip
         self.ready_us = time.ticks_us()
         self.wdt = None
+        self.stdin = self.stdout = self.poll = None
+
+    def start(self):
+        micropython.kbd_intr(-1)  # a 0x03 in a frame must not raise KeyboardInterrupt
         self.stdin = sys.stdin.buffer
         self.stdout = sys.stdout.buffer
         self.poll = select.poll()
         self.poll.register(sys.stdin, select.POLLIN)
-
-    def start(self):
-        micropython.kbd_intr(-1)  # a 0x03 in a frame must not raise KeyboardInterrupt
         self.wdt = machine.WDT(timeout=WATCHDOG_MS)
 
     def feed(self):
@@ -69,7 +76,7 @@ class PicoHardware:
             sm.active(0)
         self.machines = []
         for i, (pin, leds) in enumerate(strips):
-            sm = rp2.StateMachine(i, ws2812, freq=8_000_000, sideset_base=machine.Pin(pin))
+            sm = rp2.StateMachine(i, ws2812, freq=PIO_HZ, sideset_base=machine.Pin(pin))
             sm.active(1)
             self.machines.append((sm, array("I", [0] * leds)))
 
@@ -84,7 +91,7 @@ class PicoHardware:
                 words[i] = (rgb[3 * i + 1] << 16) | (rgb[3 * i] << 8) | rgb[3 * i + 2]
             sm.put(words, 8)
             longest = max(longest, len(words))
-        self.ready_us = time.ticks_add(time.ticks_us(), longest * LED_US + LATCH_US)
+        self.ready_us = time.ticks_add(time.ticks_us(), longest * LED_US + pegproto.LATCH_US)
 
     def read(self, timeout_ms):
         if not self.poll.poll(timeout_ms):
@@ -115,7 +122,8 @@ def wants_repl():
     if REPL_FLAG in os.listdir():
         os.remove(REPL_FLAG)
         return True
-    return machine.Pin(REPL_PIN, machine.Pin.IN, machine.Pin.PULL_UP).value() == 0
+    pin = machine.Pin(pegproto.REPL_PIN, machine.Pin.IN, machine.Pin.PULL_UP)
+    return pin.value() == 0
 
 
 def main():

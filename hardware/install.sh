@@ -6,6 +6,8 @@
 #
 # Bookworm refuses system-wide pip installs (PEP 668), so pegboard lives in a venv made with
 # --system-site-packages: it uses the distribution's gpiozero, lgpio and RPi.GPIO.
+# Last it puts the firmware on the Pico (MicroPython already on it, plugged into the Pi),
+# checks the board with a person watching, and only then enables the service.
 set -euo pipefail
 repo=$(cd "$(dirname "$0")/.." && pwd)
 prefix=/opt/pegboard
@@ -24,9 +26,12 @@ for group in gpio dialout spi; do
 done
 
 python3 -m venv --system-site-packages "$prefix/venv"
-"$prefix/venv/bin/pip" install --upgrade "$repo[pi]"
+"$prefix/venv/bin/pip" install --upgrade "${repo}[pi]"
 install -m 0644 "$repo/README.md" "$prefix/README.md"
 
+# The service's state and working directory (lgpio makes its pipes there), also for the
+# firmware and doctor commands below.
+install -d -m 0755 -o pegboard -g pegboard /var/lib/pegboard
 install -d -m 0755 /etc/pegboard
 if [ ! -f /etc/pegboard/config.toml ]; then
     cat > /etc/pegboard/config.toml <<CONF
@@ -52,10 +57,17 @@ if [ "$(hostname)" != "$hostname" ]; then
 fi
 systemctl restart avahi-daemon
 systemctl daemon-reload
-systemctl enable --now pegboard
+
+# The firmware on the Pico, the check, then the service. The Pico's port and the GPIO pins
+# serve one program at a time, so the service waits until the end. hardware/README.md shows
+# the lines between the markers as they are, to run again by hand (a test keeps them equal).
+trap 'echo "install.sh stopped before enabling the service: fix what is named above, then run it again" >&2' ERR
+# guide: begin
+sudo systemctl stop pegboard
+cd /var/lib/pegboard
+sudo -u pegboard /opt/pegboard/venv/bin/pegboard firmware install
+sudo -u pegboard /opt/pegboard/venv/bin/pegboard doctor --config /etc/pegboard/config.toml
+sudo systemctl enable --now pegboard
+# guide: end
+trap - ERR
 echo "pegboard is running: open http://$hostname.local on a phone on this network"
-echo "first time? put the firmware on the Pico and check the board:"
-echo "  sudo systemctl stop pegboard"
-echo "  sudo -u pegboard $prefix/venv/bin/pegboard firmware install"
-echo "  sudo -u pegboard $prefix/venv/bin/pegboard doctor --config /etc/pegboard/config.toml"
-echo "  sudo systemctl start pegboard"

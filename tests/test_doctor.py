@@ -9,17 +9,20 @@ from __future__ import annotations
 
 import io
 import ipaddress
+import os
 import subprocess
 import sys
+import threading
 
 import pytest
+from pegboard._firmware import pegproto
 
 from pegboard.board.layout import load_layout
 from pegboard.config import load_config
 from pegboard.inputs import Peg, Turn
 from pegboard.leds.emulator import EmulatedPico
 from pegboard.leds.pico import PicoDriver
-from pegboard.maker import doctor
+from pegboard.maker import doctor, sight
 
 FAST = "[pins.settings]\nbounce_time = 0.002\nhold_time = 0.15\n"
 
@@ -38,14 +41,9 @@ def lines(text: str, status: str) -> list[str]:
     return [line for line in text.splitlines() if line.startswith(status)]
 
 
-@pytest.mark.parametrize("layout", ["two-track-61", "three-track-121"])
-def test_every_led_of_every_strip_lights_alone_in_strip_order(layout):
-    board = load_layout(layout)
-    with EmulatedPico(history=5000) as pico:
-        code, text = run(config(layout=layout), pico=pico)
-        shown = list(pico.shown)
-    assert code == 0, text
-    lit = []  # (strip, led) of each board showing exactly one lit LED
+def lit_alone(shown) -> list[tuple[int, int]]:
+    """(strip, led) of each board the Pico showed with exactly one LED lit."""
+    lit = []
     for strips in shown:
         on = [
             (s, i // 3)
@@ -55,17 +53,124 @@ def test_every_led_of_every_strip_lights_alone_in_strip_order(layout):
         ]
         if len(on) == 1:
             lit.append(on[0])
-    assert lit == [(s.id, led) for s in board.strips for led in range(s.leds)]
+    return lit
+
+
+def under_holes(board, strip) -> list[int]:
+    return sorted(h.led for h in board.holes() if h.strip == strip)
+
+
+@pytest.mark.parametrize("layout", ["two-track-61", "three-track-121"])
+def test_each_strip_shows_its_first_middle_and_last_led_to_the_person_watching(layout):
+    board = load_layout(layout)
+    asked = []
+    with EmulatedPico(history=5000) as pico:
+        seen = sight.sim_eye(pico)
+
+        def eye(look):
+            asked.append((look.strip.id, look.led, look.hole))
+            return seen(look)
+
+        code, text = run(config(layout=layout), pico=pico, eye=eye)
+        shown = list(pico.shown)
+    assert code == 0, text
+    expected = []
+    for strip in board.strips:
+        leds = under_holes(board, strip.id)
+        expected += [(strip.id, leds[i]) for i in sorted({0, len(leds) // 2, len(leds) - 1})]
+    assert [(s, led) for s, led, _ in asked] == expected
+    assert lit_alone(shown) == expected  # each lit alone, in that order, when asked
+    assert all((h.strip, h.led) == (s, led) for s, led, h in asked)  # the hole named is its own
     assert not any(any(rgb) for rgb in shown[-1])  # dark at the end
     for strip in board.strips:
-        assert f"PASS  strip {strip.id} (Pico GP{strip.pin}): {strip.leds} LEDs lit" in text
+        assert f"PASS  strip {strip.id} (Pico GP{strip.pin}): LEDs " in text
+
+
+def test_a_broken_data_wire_fails_its_strip_with_the_pin_and_the_fault():
+    with EmulatedPico() as pico:
+        seen = sight.sim_eye(pico)
+        code, text = run(config(), pico=pico, eye=lambda look: look.strip.id != 1 and seen(look))
+    assert code == 1
+    (line,) = lines(text, "FAIL")
+    assert line.startswith("FAIL  strip 1 (Pico GP3): nothing lit at the strip's start (LED 0)")
+    assert "the data wire from GP3 through the 74AHCT125" in line
+    assert "PASS  strip 0 (Pico GP2)" in text
+    assert "doctor: 1 failed: strip 1 (Pico GP3)" in text
+
+
+def test_a_broken_joint_is_narrowed_down_to_the_two_leds_around_it():
+    board = load_layout("two-track-121")
+    leds = under_holes(board, 0)
+    with EmulatedPico() as pico:
+        seen = sight.sim_eye(pico)
+
+        def eye(look):  # the strip's 5 V joint after LED 59 is broken
+            return seen(look) and not (look.strip.id == 0 and look.led >= 60)
+
+        code, text = run(config(), pico=pico, eye=eye)
+    assert code == 1
+    lit = max(led for led in leds if led < 60)
+    dark = min(led for led in leds if led >= 60)
+    (line,) = lines(text, "FAIL")
+    assert line.startswith(f"FAIL  strip 0 (Pico GP2): lit up to LED {lit}, dark at LED {dark}")
+    assert "a broken joint (DOUT to DIN, 5 V or GND) between them" in line
+
+
+def test_no_answer_fails_every_strip_and_says_so():
+    code, text = run(config(), eye=sight.no_eye)
+    assert code == 1
+    failed = lines(text, "FAIL")
+    assert [line.split(":")[0] for line in failed] == [
+        "FAIL  strip 0 (Pico GP2)",
+        "FAIL  strip 1 (Pico GP3)",
+    ]
+    assert all("no answer for LED 0; if it is dark, nothing lit" in line for line in failed)
+
+
+class Screen(io.StringIO):
+    """A terminal's screen: says when a question has been shown."""
+
+    def __init__(self):
+        super().__init__()
+        self.asked = threading.Event()
+
+    def write(self, text):
+        if "[y/n]" in text or "y or n?" in text:
+            self.asked.set()
+        return super().write(text)
+
+
+def test_the_keyboard_takes_y_or_n_and_asks_again_on_anything_else():
+    board = load_layout("two-track-121")
+    look = sight.first_middle_last(board, board.strips[1])[0]
+    read, write = os.pipe()
+    screen = Screen()
+    keyboard = sight.Keyboard(os.fdopen(read), screen, answer_seconds=30)
+    answers = []
+    for typed, answer in (("maybe\nY\n", True), ("no\n", False)):
+        screen.asked.clear()
+        asking = threading.Thread(target=lambda: answers.append(keyboard(look)))
+        asking.start()
+        assert screen.asked.wait(10)
+        os.write(write, typed.encode())
+        asking.join(10)
+        assert answers[-1] is answer
+    os.close(write)
+    text = screen.getvalue()
+    assert text.count(look.question) == 2
+    assert look.question.startswith(f"strip 1 (Pico GP{board.strips[1].pin}) LED {look.led}: ")
+    assert look.track in look.question and look.question.endswith("lit white? [y/n]")
+    assert "y or n?" in text
+    quiet = sight.Keyboard(io.StringIO(""), io.StringIO(), answer_seconds=0.2)
+    assert quiet(look) is None  # nothing typed in time
 
 
 def test_a_whole_simulated_board_passes():
     code, text = run(config())
     assert code == 0, text
     assert lines(text, "FAIL") == []
-    assert lines(text, "PASS  link: firmware 1.0.0 on ")
+    version = ".".join(map(str, pegproto.FIRMWARE_VERSION))
+    assert lines(text, f"PASS  link: firmware {version} on ")
     # Each seat's dial both ways and its switch, then the advance button.
     assert len(lines(text, "PASS  seat ")) == 4 * 3
     assert "PASS  seat 2 dial push switch: GPIO 13 (header pin 33)" in text
@@ -122,6 +227,16 @@ def test_a_pico_that_does_not_answer_fails_the_link_and_skips_the_leds():
     assert lines(text, "FAIL  link: the Pico on ")
     assert "SKIP  LEDs: not lit: no link" in text
     assert "PASS  advance button" in text  # the rest is still checked
+
+
+def test_a_pico_on_too_old_a_micropython_fails_the_link_by_name():
+    with EmulatedPico() as pico:
+        pico.hw.micropython = (1, 19, 1)
+        code, text = run(config(), pico=pico)
+    assert code == 1
+    too_old = "FAIL  link: the Pico runs MicroPython 1.19.1; the firmware needs 1.20.0 or newer"
+    assert too_old in text
+    assert "SKIP  LEDs: not lit: no link" in text
 
 
 def test_the_panel_url_and_its_qr_code_are_printed():

@@ -80,3 +80,19 @@ def test_any_well_framed_message_gets_one_answer_and_never_crashes_the_firmware(
 @given(strips=st.lists(st.binary(max_size=600).map(lambda b: b[: len(b) // 3 * 3]), max_size=8))
 def test_board_state_round_trips(strips):
     assert pegproto.unpack_state(pegproto.pack_state(strips)) == strips
+
+
+def test_the_firmware_keeps_to_the_micropython_subset_it_promises():
+    """pegproto's docstring promises no f-strings and no dataclasses: hold every file to it."""
+    import ast
+
+    firmware = Path(__file__).parents[1] / "firmware"
+    for path in sorted(firmware.glob("*.py")):
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        found = [
+            (type(node).__name__, node.lineno)
+            for node in ast.walk(tree)
+            if isinstance(node, ast.JoinedStr)
+            or (isinstance(node, ast.ImportFrom) and node.module in ("dataclasses", "typing"))
+        ]
+        assert not found, f"{path.name}: {found}"

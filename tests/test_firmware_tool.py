@@ -31,6 +31,7 @@ from pegboard.maker import firmware_tool
 
 NO_PORT = "/nonexistent/pegboard-pico"
 MPY = Path(__file__).parent / "mpy"
+VERSION = ".".join(map(str, pegproto.FIRMWARE_VERSION))
 
 
 class MicroPythonOnPty:
@@ -182,7 +183,7 @@ def test_install_takes_a_running_pico_through_its_repl_to_the_new_firmware(pico,
     assert firmware_tool.install(pico.path, say=said.append) == pegproto.FIRMWARE_VERSION
     side.join(5)
     assert sorted(copied) == ["main.py", "pegfirm.py", "pegproto.py", "pico.py"]
-    assert said[0].startswith("firmware 1.0.0 runs on ")
+    assert said[0].startswith(f"firmware {VERSION} runs on ")
     assert said[-1].endswith("answers on " + pico.path + ": it matches this pegboard")
 
 
@@ -204,7 +205,7 @@ def test_install_on_a_missing_port_exits_2_with_one_line(capsys):
 def test_the_handshake_gives_the_firmware_version(pico, capsys):
     assert firmware_tool.check(pico.path) == pegproto.FIRMWARE_VERSION
     assert main(["firmware", "check", "--port", pico.path]) == 0
-    assert "firmware 1.0.0 answers: it matches this pegboard" in capsys.readouterr().out
+    assert f"firmware {VERSION} answers: it matches this pegboard" in capsys.readouterr().out
 
 
 def test_an_older_firmware_is_named_with_the_cure(unplugged, capsys):
@@ -214,10 +215,21 @@ def test_an_older_firmware_is_named_with_the_cure(unplugged, capsys):
     pico = unplugged
     pico.tamper_out = rewrite_hellos(older)  # from boot on
     pico.plug()
-    with pytest.raises(LinkError, match=r"runs firmware 0\.9\.0 but this pegboard needs 1\.0\.0"):
+    needs = rf"runs firmware 0\.9\.0 but this pegboard needs {VERSION}"
+    with pytest.raises(LinkError, match=needs):
         firmware_tool.check(pico.path)
     assert main(["firmware", "check", "--port", pico.path]) == 2
     assert "run pegboard firmware install" in capsys.readouterr().err
+
+
+def test_a_micropython_older_than_the_minimum_is_refused_by_name(unplugged, capsys):
+    pico = unplugged
+    pico.tamper_out = rewrite_hellos(lambda body: body[:-3] + bytes((1, 19, 1)))
+    pico.plug()
+    with pytest.raises(LinkError, match=r"runs MicroPython 1\.19\.1; the firmware needs 1\.20\.0"):
+        firmware_tool.check(pico.path)
+    assert main(["firmware", "check", "--port", pico.path]) == 2
+    assert "flash a newer MicroPython" in capsys.readouterr().err
 
 
 def test_a_firmware_of_another_protocol_is_refused(unplugged):
@@ -237,7 +249,8 @@ def test_a_silent_pico_fails_the_handshake(pico):
 def test_listening_for_a_running_firmware_sends_it_nothing(pico):
     heard = bytearray()
     pico.tamper_in = lambda data: heard.extend(data) or data
-    assert firmware_tool.hello(pico.path, ask=False) == pegproto.FIRMWARE_VERSION
+    said = firmware_tool.hello(pico.path, ask=False)
+    assert said == (pegproto.FIRMWARE_VERSION, pegproto.MICROPYTHON_MIN)
     assert heard == b""
 
 

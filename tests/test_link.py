@@ -88,63 +88,6 @@ def test_pico_driver_refuses_more_strips_than_a_pico_has():
         open_driver("serial", strips, port="loop://")
 
 
-# -- SPI --------------------------------------------------------------------------------
-
-
-class SpiBus:
-    """A stand-in for the Pi's SPI bus: keeps what goes out on MOSI."""
-
-    def __init__(self):
-        self.written = []
-        self.closed = False
-
-    def try_lock(self):
-        return True
-
-    def unlock(self):
-        pass
-
-    def configure(self, baudrate, polarity, phase):
-        self.baudrate = baudrate
-
-    def write(self, data):
-        self.written.append(bytes(data))
-
-    def deinit(self):
-        self.closed = True
-
-
-def leds_on_the_wire(data, count):
-    """What WS2812s read from an SPI write: one SPI byte per bit, GRB order, as RGB."""
-    bits = data.strip(b"\x00")  # the reset (latch) time before and after
-    assert len(bits) == 24 * count and set(bits) <= {0xC0, 0xF0}
-    raw = bytes(
-        int("".join("1" if b == 0xF0 else "0" for b in bits[i : i + 8]), 2)
-        for i in range(0, len(bits), 8)
-    )
-    return [(raw[i + 1], raw[i], raw[i + 2]) for i in range(0, len(raw), 3)]
-
-
-def test_spi_driver_puts_all_strips_on_one_chain():
-    pytest.importorskip("neopixel_spi")
-    bus = SpiBus()
-    strips = [Strip(0, 10, 3), Strip(1, 10, 2)]
-    frame = Frame((b"\x01\x02\x03\x10\x20\x30\xff\x00\x80", b"\x00\x00\x00\x07\x08\x09"))
-    with open_driver("spi", strips, spi=bus) as leds:
-        leds.show(frame)
-        assert leds_on_the_wire(bus.written[-1], 5) == [
-            (1, 2, 3),
-            (16, 32, 48),
-            (255, 0, 128),
-            (0, 0, 0),
-            (7, 8, 9),
-        ]
-        leds.brightness = 0.5
-        assert leds_on_the_wire(bus.written[-1], 5)[2][0] in (127, 128)
-    assert leds_on_the_wire(bus.written[-1], 5) == [(0, 0, 0)] * 5  # dark when closed
-    assert not bus.closed  # a bus we were given is the caller's to close
-
-
 # -- finding the Pico --------------------------------------------------------------------
 
 

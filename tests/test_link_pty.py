@@ -8,6 +8,7 @@ import logging
 import random
 
 import pytest
+from pegboard._firmware import pegproto
 
 from pegboard.board.layout import load_layout
 from pegboard.board.render import BoardView, Frame, Renderer, TrackView
@@ -88,7 +89,7 @@ def test_board_reaches_the_leds(pico, leds):
     assert leds.wait_synced(RECOVERY)
     assert pico.hw.pins == [s.pin for s in LAYOUT.strips]
     stats = leds.stats
-    assert stats.connected and stats.acks >= 3 and stats.firmware == (1, 0, 0)
+    assert stats.connected and stats.acks >= 3 and stats.firmware == pegproto.FIRMWARE_VERSION
 
 
 def test_every_board_change_arrives_in_order(pico, leds):

@@ -4,7 +4,7 @@ wired back to back on one clock the test moves. No port, no thread, no sleep."""
 import logging
 
 import pytest
-from pegboard._firmware import pegproto
+from pegboard._firmware import fakehw, pegproto
 from pegboard._firmware.fakehw import FakeHardware
 from pegboard._firmware.pegfirm import Firmware
 
@@ -30,8 +30,9 @@ class Bench:
     """A session and a Pico (the firmware logic on a fake chip) joined by a cable that can
     be cut one way; ``written`` is every message the host wrote, as (name, seq, payload)."""
 
-    def __init__(self, faulty_pins=(), **timing):
+    def __init__(self, faulty_pins=(), micropython=fakehw.MICROPYTHON, **timing):
         self.session = LinkSession(STRIPS, **timing)
+        self.micropython = micropython
         self.boot(faulty_pins)
         self.cut = False  # host -> Pico bytes are lost
         self.hung = False  # the Pico hears nothing and says nothing
@@ -42,7 +43,7 @@ class Bench:
     def boot(self, faulty_pins=()):
         """Power the Pico up (again): no strips set up, a new boot id, a HELLO."""
         old = getattr(self, "hw", None)
-        self.hw = FakeHardware(boot_id=old.boot_id + 1 if old else 1)
+        self.hw = FakeHardware(boot_id=old.boot_id + 1 if old else 1, micropython=self.micropython)
         self.hw.faulty_pins = list(faulty_pins)
         self.hw.now = old.now if old else 0
         self.shown = []
@@ -245,3 +246,26 @@ def test_more_than_a_pico_can_drive_is_refused():
         LinkSession([Strip(i, i, 10) for i in range(9)])
     with pytest.raises(ConfigError, match="at most 1000 LEDs"):
         LinkSession([Strip(0, 2, 1001)])
+
+
+def test_a_pico_on_too_old_a_micropython_is_named_and_left_dark(caplog):
+    caplog.set_level(logging.ERROR)
+    bench = Bench(micropython=(1, 19, 1), retry=0.1)
+    bench.settle(0)
+    bench.session.show(RED)
+    bench.settle(0.5)
+    stats = bench.session.stats
+    assert stats.micropython == (1, 19, 1) and "MicroPython 1.19.1" in stats.problem
+    assert "STATE" not in names(bench.written) and bench.leds == DARK
+    errors = [r.getMessage() for r in caplog.records if r.levelno == logging.ERROR]
+    assert errors == [f"{stats.problem}; the LEDs stay dark"]
+    assert "needs 1.20.0 or newer: flash a newer MicroPython" in errors[0]
+
+
+def test_a_hello_from_a_firmware_before_1_1_names_no_micropython_and_is_driven(bench):
+    assert bench.session.stats.micropython == pegproto.MICROPYTHON_MIN  # the emulated chip's
+    old = pegproto.pack_hello(7, [], version=(1, 0, 0))[:-3]  # no MicroPython version
+    bench.session.received(pegproto.HELLO, 1, old)
+    stats = bench.session.stats
+    assert stats.micropython is None and stats.problem is None and stats.firmware == (1, 0, 0)
+    assert bench.at(0.5) == ["SETUP", "BRIGHTNESS"]

@@ -13,7 +13,9 @@ which packets to write and when to ask again. It keeps:
 - the silence check: a Pico that leaves a write unanswered for ``silence``
   seconds is given up on (its owner reopens the port);
 - the HELLO a Pico sends when it boots or is asked, which makes the session
-  send everything again: every message is idempotent.
+  send everything again: every message is idempotent; unless the HELLO names a
+  MicroPython older than the firmware needs, which is logged and leaves the
+  Pico alone (``stats.problem`` says why).
 
 >>> from pegboard.board.layout import Strip
 >>> session = LinkSession([Strip(0, 2, 3)], retry=0.1)
@@ -56,6 +58,8 @@ class LinkStats:
     hellos: int = 0  # HELLOs from the Pico (each makes us resend the board)
     heartbeats: int = 0
     firmware: tuple[int, int, int] | None = None
+    micropython: tuple[int, int, int] | None = None  # None: a firmware before 1.1 says not
+    problem: str | None = None  # why the session will not drive this Pico
     boot_id: int | None = None
     port: str | None = None
 
@@ -124,6 +128,7 @@ class LinkSession:
         self._outbox.clear()
         self._refused.clear()
         self._heartbeat_at, self._answer_by = -math.inf, None
+        self.stats.problem = None  # perhaps another Pico: its HELLO will tell
         self._queue(pegproto.HELLO)
         self._queue_everything()
         s = self.stats
@@ -193,6 +198,8 @@ class LinkSession:
             self._queue(kind, payload)
 
     def _queue(self, kind: int, payload: bytes = b"") -> None:
+        if self.stats.problem and kind != pegproto.HELLO:
+            return  # a Pico we do not drive
         """Replace any unsent or unacked message of this kind with a new one."""
         seq = self._next_seq()
         self._outbox[kind] = _Outgoing(seq, pegproto.pack(kind, seq, payload))
@@ -235,9 +242,16 @@ class LinkSession:
             return
         s = self.stats
         s.hellos += 1
+        micropython = pegproto.hello_micropython(payload)
+        s.problem = pegproto.micropython_problem(micropython)
         if boot_id != s.boot_id:
             firmware = ".".join(map(str, version))
             log.info("Pico firmware %s (boot %08x) on %s", firmware, boot_id, s.port)
-        s.firmware, s.boot_id = version, boot_id
+            if s.problem:
+                log.error("%s; the LEDs stay dark", s.problem)
+        s.firmware, s.micropython, s.boot_id = version, micropython, boot_id
         self._outbox.pop(pegproto.HELLO, None)  # our question is answered
-        self._queue_everything()
+        if s.problem:
+            self._outbox.clear()
+        else:
+            self._queue_everything()

@@ -1,18 +1,18 @@
 """``pegboard doctor``: check a built board part by part, with a person watching.
 
-1. The serial link: the Pico acks everything, in this pegboard's firmware version.
-2. The LEDs: each LED of each strip lights alone, in strip order, and the Pico
-   acks each one (a person watches the light run along the holes).
+1. The serial link: the Pico acks everything, in this pegboard's firmware version,
+   on a MicroPython new enough.
+2. The LEDs: each strip's first, middle and last LED lights alone and the person
+   watching says whether they see it (:mod:`pegboard.maker.sight`); a dark one
+   names the strip, its Pico pin and the likely fault.
 3. The controls: it asks for each dial turn and press, each button, the advance
    button, and waits for that very intent, with a timeout per control.
 4. The panel: its URL on the LAN, with a QR code for a phone.
 
 With ``--sim`` the board is the simulated one (the real firmware behind a pty,
-gpiozero's mock pins), and the doctor works the controls itself. Stop the
-pegboard service first: the Pico's port and the GPIO pins serve one program.
-
->>> print(Result("link", PASS, "synced").line())
-PASS  link: synced
+gpiozero's mock pins), and the doctor looks at the LEDs and works the controls
+itself. Stop the pegboard service first: the Pico's port and the GPIO pins serve
+one program.
 """
 
 from __future__ import annotations
@@ -28,7 +28,6 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, TextIO
 
 from pegboard.board.layout import Layout, load_layout
-from pegboard.board.render import Frame
 from pegboard.config import Config
 from pegboard.errors import ConfigError, PegboardError
 from pegboard.inputs import (
@@ -45,30 +44,17 @@ from pegboard.inputs import (
 from pegboard.inputs.pins import HEADER
 from pegboard.lan import panel_urls
 from pegboard.leds import LedDriver, open_driver
+from pegboard.maker.report import FAIL, PASS, SKIP, Result
+from pegboard.maker.sight import ANSWER_SECONDS, Eye, Keyboard, check_leds, no_eye, sim_eye
 
 if TYPE_CHECKING:
     from pegboard.leds.emulator import EmulatedPico
 
-PASS, FAIL, SKIP = "PASS", "FAIL", "SKIP"
 LINK_SECONDS = 5.0  # the Pico must ack everything within this
 CONTROL_SECONDS = 20.0  # a person gets this long for each control
-STEP_SECONDS = 0.03  # each LED stays lit this long on a real board, for the eye
 WRONG_WAY_SECONDS = 3.0  # after a turn the wrong way, a right one must come this soon
 QUIET_SECONDS = 0.4  # a person's extra clicks die down within this
-WHITE = b"\xff\xff\xff"
 SKIPPED = object()  # Enter on the terminal: skip the control asked for
-
-
-@dataclass(frozen=True)
-class Result:
-    """One line of the report."""
-
-    name: str
-    status: str
-    detail: str
-
-    def line(self) -> str:
-        return f"{self.status}  {self.name}: {self.detail}"
 
 
 @dataclass(frozen=True)
@@ -134,7 +120,8 @@ def sim_finger(controls: Controls, ask: Ask) -> None:
 
 
 def check_link(leds: LedDriver, timeout: float) -> Result:
-    """The Pico acks everything sent, and runs this pegboard's firmware version."""
+    """The Pico acks everything sent, and runs this pegboard's firmware version on a
+    MicroPython new enough."""
     from pegboard.leds.pico import PicoDriver
     from pegboard.maker.firmware_tool import version_problem
 
@@ -152,37 +139,13 @@ def check_link(leds: LedDriver, timeout: float) -> Result:
         else:
             why = f"the Pico on {stats.port} did not ack everything within {timeout:g} s"
         return Result("link", FAIL, f"{why}; {stats.summary()}")
-    problem = version_problem(stats.firmware)
+    problem = version_problem(stats.firmware, stats.micropython)
     if problem:
         return Result("link", FAIL, problem)
     version = ".".join(map(str, stats.firmware))
     return Result(
         "link", PASS, f"firmware {version} on {stats.port}, synced in {took * 1000:.0f} ms"
     )
-
-
-def check_leds(leds: LedDriver, layout: Layout, timeout: float, step: float) -> list[Result]:
-    """Light each LED alone, strip by strip; a Pico must ack each before the next."""
-    synced = getattr(leds, "wait_synced", None)
-    lengths = layout.strip_lengths
-    results = []
-
-    def shown(frame: Frame) -> bool:
-        leds.show(frame)
-        return synced is None or synced(timeout)
-
-    for strip in layout.strips:
-        name = f"strip {strip.id} (Pico GP{strip.pin})"
-        for led in range(strip.leds):
-            if not shown(_one_lit(lengths, strip.id, led)):
-                results.append(Result(name, FAIL, f"LED {led} was not acked within {timeout:g} s"))
-                break
-            if step:
-                time.sleep(step)  # for the eye of the person watching
-        else:
-            results.append(Result(name, PASS, f"{strip.leds} LEDs lit in turn"))
-    shown(Frame.dark(lengths))
-    return results
 
 
 def check_controls(
@@ -253,12 +216,16 @@ def run(
     timeout: float = CONTROL_SECONDS,
     link_timeout: float = LINK_SECONDS,
     finger: Finger | None = None,
+    eye: Eye | None = None,
     pico: EmulatedPico | None = None,
+    answer_seconds: float = ANSWER_SECONDS,
 ) -> int:
     """Check everything; print one line per part; 0 if nothing failed, else 1.
 
-    ``finger`` works the controls (default with ``sim``: :func:`sim_finger`; else a
-    person does); ``pico``: an EmulatedPico to use instead of making one.
+    ``finger`` works the controls and ``eye`` says whether an LED is lit (defaults with
+    ``sim``: :func:`sim_finger` and the simulated board's eye; else the person at the
+    terminal, who has ``answer_seconds`` for each LED); ``pico``: an EmulatedPico to use
+    instead of making one.
     """
     sim = sim or config.board["driver"] == "sim"
     layout = load_layout(config.board["layout"])
@@ -278,17 +245,21 @@ def run(
             print(result.line(), file=out, flush=True)
 
     with contextlib.ExitStack() as stack:
+        keyboard = Keyboard(sys.stdin, out, answer_seconds) if sys.stdin.isatty() else None
         try:
             leds = stack.enter_context(_leds(config, layout, sim, pico))
         except PegboardError as error:
             report(Result("LEDs", FAIL, str(error)))
         else:
+            if eye is None:
+                eye = sim_eye(pico or leds.pico) if sim else keyboard or no_eye
             report(link := check_link(leds, link_timeout))
             if link.status == FAIL:
                 report(Result("LEDs", SKIP, "not lit: no link"))
             else:
-                print("      watch each strip: the light runs along the holes in order", file=out)
-                report(*check_leds(leds, layout, link_timeout, 0 if sim else STEP_SECONDS))
+                if eye is no_eye:
+                    print("      no terminal to ask whether an LED is lit", file=out)
+                results += check_leds(leds, layout, eye, link_timeout, out)
         intents: queue.Queue = queue.Queue()
         try:
             with warnings.catch_warnings():  # gpiozero's fallbacks: the error says it all
@@ -300,8 +271,8 @@ def run(
         else:
             if finger is None and sim:
                 finger = sim_finger
-            if finger is None and sys.stdin.isatty():
-                _skip_on_enter(intents, out)
+            if finger is None and keyboard is not None:
+                _skip_on_enter(intents, out, keyboard)
             results += check_controls(controls, out, timeout, finger, intents)
     print_panel(config, out)
     failed = [r.name for r in results if r.status == FAIL]
@@ -343,14 +314,15 @@ def _unopened(port: str | None) -> str:
     return f"{port or 'the Pico'} opened only now: try again"
 
 
-def _skip_on_enter(intents: queue.Queue, out: TextIO) -> None:
+def _skip_on_enter(intents: queue.Queue, out: TextIO, keyboard: Keyboard) -> None:
     print("      (press Enter to skip a control you cannot find)", file=out, flush=True)
 
-    def read() -> None:
-        while sys.stdin.readline():
+    def forward() -> None:
+        while True:
+            keyboard.lines.get()
             intents.put(SKIPPED)
 
-    threading.Thread(target=read, name="doctor-stdin", daemon=True).start()
+    threading.Thread(target=forward, name="doctor-skips", daemon=True).start()
 
 
 def _drain(intents: queue.Queue, quiet: float) -> None:
@@ -391,10 +363,3 @@ def _pins(*gpios: int) -> str:
     word = "pins" if len(gpios) > 1 else "pin"
     headers = ", ".join(str(HEADER[g][0]) for g in gpios)
     return f"GPIO {', '.join(map(str, gpios))} (header {word} {headers})"
-
-
-def _one_lit(lengths: tuple[int, ...], strip: int, led: int) -> Frame:
-    """A dark board but for one white LED."""
-    strips = [bytearray(3 * n) for n in lengths]
-    strips[strip][3 * led : 3 * led + 3] = WHITE
-    return Frame(tuple(bytes(s) for s in strips))

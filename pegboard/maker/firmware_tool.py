@@ -77,8 +77,12 @@ def copy_to_pico(port: str, timeout: float = MPREMOTE_SECONDS) -> None:
         raise LinkError(f"mpremote could not copy the firmware to {port}: {said}")
 
 
-def hello(port: str, *, ask: bool = True, timeout: float = 3.0) -> tuple[int, int, int] | None:
-    """The firmware version in the Pico's HELLO on ``port``, or None if none came in time.
+Version = tuple[int, int, int]
+
+
+def hello(port: str, *, ask: bool = True, timeout: float = 3.0) -> tuple[Version, Version | None]:
+    """The firmware and MicroPython versions in the Pico's HELLO on ``port`` (MicroPython's
+    None from a firmware older than 1.1), or None if no HELLO came in time.
 
     ``ask``: send a HELLO first (the firmware answers at once); without it, only
     listen, so that nothing is typed into a Pico that sits in its REPL. LinkError
@@ -91,7 +95,7 @@ def hello(port: str, *, ask: bool = True, timeout: float = 3.0) -> tuple[int, in
             try:
                 kind, _, payload = pegproto.unpack(frame)
                 if kind == pegproto.HELLO:
-                    return pegproto.unpack_hello(payload)[0]
+                    return pegproto.unpack_hello(payload)[0], pegproto.hello_micropython(payload)
             except pegproto.FrameError as error:
                 if len(error.args) > 1:  # a good frame, in another protocol version
                     raise LinkError(
@@ -102,16 +106,16 @@ def hello(port: str, *, ask: bool = True, timeout: float = 3.0) -> tuple[int, in
     return None
 
 
-def version_problem(version: tuple[int, int, int] | None) -> str | None:
-    """What is wrong with the firmware version a Pico reported, or None.
+def version_problem(version: Version | None, micropython: Version | None = None) -> str | None:
+    """What is wrong with the firmware or MicroPython version a Pico reported, or None.
 
     >>> version_problem(pegproto.FIRMWARE_VERSION) is None
     True
     >>> version_problem((0, 9, 0))  # doctest: +ELLIPSIS
-    'the Pico runs firmware 0.9.0 but this pegboard needs 1.0.0: run pegboard firmware install'
+    'the Pico runs firmware 0.9.0 but this pegboard needs ...: run pegboard firmware install'
     """
     if version == pegproto.FIRMWARE_VERSION:
-        return None
+        return pegproto.micropython_problem(micropython)
     if version is None:
         return "the Pico has not said which firmware it runs"
     return (
@@ -120,19 +124,21 @@ def version_problem(version: tuple[int, int, int] | None) -> str | None:
     )
 
 
-def check(port: str | None = None, timeout: float = 3.0) -> tuple[int, int, int]:
-    """The handshake: the Pico's firmware answers, in the version this pegboard speaks."""
+def check(port: str | None = None, timeout: float = 3.0) -> Version:
+    """The handshake: the Pico's firmware answers, in the version this pegboard speaks,
+    on a MicroPython new enough; return the firmware version."""
     port = port or find_pico()
     return _matching(port, hello(port, timeout=timeout), timeout)
 
 
-def install(port: str | None = None, say: Say = print) -> tuple[int, int, int]:
+def install(port: str | None = None, say: Say = print) -> Version:
     """Copy the firmware to the Pico, reset it and check the handshake; return its version."""
     port = port or find_pico()
     names = ", ".join(name for name, _ in firmware_files())
     running = hello(port, ask=False, timeout=LISTEN_SECONDS)
     if running is not None:
-        say(f"firmware {_dotted(running)} runs on {port}: asking the Pico to reboot into the REPL")
+        running_version = _dotted(running[0])
+        say(f"firmware {running_version} runs on {port}: asking the Pico to reboot into the REPL")
         if not send_repl(port):
             raise LinkError(f"the firmware on {port} did not agree to reboot into the REPL")
         _wait_back(port)
@@ -186,16 +192,16 @@ def _wait_back(port: str, gone: float = 2.0) -> None:
         time.sleep(0.1)
 
 
-def _matching(port: str, version: tuple[int, int, int] | None, waited: float):
-    if version is None:
+def _matching(port: str, said: tuple[Version, Version | None] | None, waited: float) -> Version:
+    if said is None:
         raise LinkError(f"no HELLO from pegboard's firmware on {port} within {waited:g} s")
-    problem = version_problem(version)
+    problem = version_problem(*said)
     if problem:
         raise LinkError(problem)
-    return version
+    return said[0]
 
 
-def _retry(attempt: Callable[[], tuple[int, int, int] | None], seconds: float):
+def _retry(attempt: Callable[[], tuple[Version, Version | None] | None], seconds: float):
     """Run ``attempt`` until it gives a version or ``seconds`` pass (the port may be settling)."""
     deadline = time.monotonic() + seconds
     while True:

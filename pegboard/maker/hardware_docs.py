@@ -17,6 +17,8 @@ that caps each frame to the supply at run time.
 (144, True)
 >>> supply_amps(1900)  # 1.9 A worst case, plus a quarter for headroom
 3
+>>> fuse_amps(3), wire_for(fuse_amps(3))  # the fuse for a 3 A supply, and the wire it guards
+(3.15, '0.75 mm² (18 AWG)')
 """
 
 from __future__ import annotations
@@ -45,6 +47,11 @@ TEMPLATES = HARDWARE / "templates"
 BRIGHTNESS = SCHEMA["board"]["brightness"][0]  # the config's default
 HEADROOM = 1.25  # a supply runs cool and its voltage holds at 80 % of its rating
 SUPPLIES = (1, 2, 3, 4, 5, 6, 8, 10)  # common 5 V supplies, amperes
+FUSES = (1, 1.6, 2, 2.5, 3.15, 4, 5, 6.3, 8, 10)  # 5 × 20 mm slow-blow (T) fuses, amperes
+# Copper for the LED supply's 5 V and ground: the most each carries for good (IEC 60227's
+# ratings for flexible cord, which hold for a short wire in a closed box), mm², AWG.
+WIRES = ((3, 0.5, 20), (6, 0.75, 18), (10, 1.0, 17), (16, 1.5, 16))
+INSTALL = HARDWARE / "install.sh"
 # Pico GPIO -> its pin number (pin 1 by the USB socket, down one side and back up the other).
 _PICO_SIDES = (0, 1, None, 2, 3, 4, 5, None, 6, 7, 8, 9, None, 10, 11, 12, 13, None, 14, 15)
 _PICO_SIDES += (16, 17, None, 18, 19, 20, 21, None, 22, None, 26, 27, None, 28)
@@ -102,6 +109,19 @@ def supply_amps(worst_ma: float) -> int:
     return next((a for a in SUPPLIES if a >= need), math.ceil(need))
 
 
+def fuse_amps(supply: float) -> float:
+    """The slow-blow fuse for a supply of ``supply`` amperes: the smallest at or above it.
+    It blows on a short or a stuck-white strip, which a supply without a current limit
+    (or a larger one than the table's) would feed until a wire or the strip burnt."""
+    return next((f for f in FUSES if f >= supply), supply)
+
+
+def wire_for(amps: float) -> str:
+    """The thinnest wire that carries ``amps`` for good."""
+    mm2, awg = next(((mm2, awg) for most, mm2, awg in WIRES if most >= amps), WIRES[-1][1:])
+    return f"{mm2:g} mm² ({awg} AWG)"
+
+
 def led_pitch_mm(layout: Layout) -> float:
     """The LED spacing the layout was drawn for (its ``[board] led_pitch_mm``)."""
     source = resources.files("pegboard._layouts") / f"{layout.name}.toml"
@@ -148,7 +168,7 @@ def strips_part() -> str:
 
 
 def power_part() -> str:
-    """The current each layout draws, and the supply it implies."""
+    """The current each layout draws, the supply it implies, and the fuse and wire for it."""
     rows: list[tuple[object, ...]] = [
         (
             "Layout",
@@ -159,13 +179,16 @@ def power_part() -> str:
             "Every LED white at 1.0",
             "LED supply (5 V)",
             "`supply_ma`",
+            "Fused at (slow-blow)",
+            "5 V and GND wire",
         ),
-        ("---", "---:", "---:", "---:", "---:", "---:", "---:", "---:"),
+        ("---", "---:", "---:", "---:", "---:", "---:", "---:", "---:", "---:", "---"),
     ]
     for name in layout_names():
         layout = load_layout(name)
         low, full = budget(layout), budget(layout, 1.0)
         amps = supply_amps(full.worst_ma)
+        fuse = fuse_amps(amps)
         rows.append(
             (
                 name,
@@ -176,6 +199,8 @@ def power_part() -> str:
                 _amps(full.white_ma),
                 f"{amps} A",
                 round(amps * 1000 / HEADROOM),
+                f"T{fuse:g} A",
+                wire_for(fuse),
             )
         )
     return _table(rows)
@@ -204,11 +229,19 @@ def templates_part() -> str:
     return _table(rows)
 
 
+def install_part() -> str:
+    """The lines install.sh ends with (firmware, doctor, service), as it runs them."""
+    text = INSTALL.read_text(encoding="utf-8")
+    lines = text.split("# guide: begin\n", 1)[1].split("# guide: end\n", 1)[0]
+    return "\n".join(f"    {line}" for line in lines.splitlines())
+
+
 PARTS = {
     "strips": strips_part,
     "power": power_part,
     "pins": pins_part,
     "templates": templates_part,
+    "install": install_part,
 }
 
 

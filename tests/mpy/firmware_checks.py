@@ -172,6 +172,7 @@ def check_boot_disables_ctrl_c_arms_watchdog_and_says_hello(m):
     kind, _, payload = received(m, hw)[0]
     expect(kind == p.HELLO, "HELLO first")
     expect(p.unpack_hello(payload) == (p.FIRMWARE_VERSION, 0xB007, []), "HELLO contents")
+    expect(p.hello_micropython(payload) == tuple(hw.micropython), "HELLO names MicroPython")
     fw.step()
     expect(hw.feeds == 1, "the watchdog is fed every step")
 
@@ -227,6 +228,37 @@ def check_setup_on_impossible_pins_is_refused(m):
         out = send(m, hw, fw, p.SETUP, 6, p.pack_strips(strips))
         expect(p.unpack_ack(out[0][2]) == (6, p.BAD_PAYLOAD), "SETUP refused: " + repr(strips))
     expect(hw.pins == [2, 3], "the strips stay as they were")
+
+
+def check_setup_on_pins_not_free_for_strips_is_refused(m):
+    p = m.pegproto
+    hw, fw = booted(m)
+    send(m, hw, fw, p.STATE, 1, p.pack_state([board(5, 1), board(2, 1)]))
+    shown = hw.shows
+    for pin in (22, 23, 24, 25, 29):  # the REPL pin; wired on the Pico itself
+        out = send(m, hw, fw, p.SETUP, pin, p.pack_strips([(2, 5), (pin, 2)]))
+        expect(p.unpack_ack(out[0][2]) == (pin, p.BAD_PIN), "SETUP on GP" + str(pin) + " refused")
+    expect(hw.pins == [2, 3] and hw.shows == shown, "the strips and LEDs stay as they were")
+    out = send(m, hw, fw, p.SETUP, 40, p.pack_strips([(0, 1), (21, 1), (26, 1), (28, 1)]))
+    expect(p.unpack_ack(out[0][2]) == (40, p.OK), "GP0, GP21, GP26, GP28 are free")
+
+
+def check_a_hello_from_old_firmware_names_no_micropython(m):
+    p = m.pegproto
+    payload = p.pack_hello(5, [(2, 3)], version=(1, 0, 0))[:-3]
+    expect(p.unpack_hello(payload) == ((1, 0, 0), 5, [(2, 3)]), "read as before")
+    expect(p.hello_micropython(payload) is None, "no MicroPython version")
+    expect(raises(m, p.unpack_hello, payload + b"\x01"), "a HELLO with a stray byte is refused")
+
+
+def check_micropython_older_than_the_minimum_is_named(m):
+    p = m.pegproto
+    low = (p.MICROPYTHON_MIN[0], p.MICROPYTHON_MIN[1] - 1, 9)
+    problem = p.micropython_problem(low)
+    expect(problem is not None and problem.find("1.19.9") >= 0, "the old version is named")
+    expect(problem.find(".".join([str(v) for v in p.MICROPYTHON_MIN])) >= 0, "so is the minimum")
+    expect(p.micropython_problem(p.MICROPYTHON_MIN) is None, "the minimum itself is fine")
+    expect(p.micropython_problem((1, 24, 1)) is None, "a newer one is fine")
 
 
 def check_setup_the_chip_cannot_do_is_refused_and_firmware_runs_on(m):

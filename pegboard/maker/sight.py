@@ -1,0 +1,197 @@
+"""The doctor's LED check: the board lights an LED, a person says whether they see it.
+
+The Pico acks every frame whether or not a strip is wired, so only an eye tells a
+working strip from a broken data wire. For each strip the doctor lights its first,
+middle and last LED under a hole, one at a time, white, and asks. When one is dark it
+asks about LEDs in between, halving the gap, until the last lit and the first dark LED
+are neighbours: the fault sits there. An answer is True (seen), False (not seen) or
+None (no answer in time); "no" and no answer both fail the strip, naming its Pico pin
+and the likely fault.
+
+An :data:`Eye` answers: :class:`Keyboard` asks a person on the terminal; with
+``--sim``, :func:`sim_eye` reads the simulated Pico's LEDs.
+
+>>> print(diagnose(Strip(0, 2, 143), [(0, True), (71, True), (104, False)]))
+... # doctest: +ELLIPSIS
+lit up to LED 71, dark at LED 104: a broken joint (DOUT to DIN, 5 V or GND) between them, ...
+"""
+
+from __future__ import annotations
+
+import queue
+import threading
+import time
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, TextIO
+
+from pegboard.board.layout import Hole, Layout, Strip
+from pegboard.board.render import Frame
+from pegboard.leds import LedDriver
+from pegboard.maker.report import FAIL, PASS, Result
+
+if TYPE_CHECKING:
+    from pegboard.leds.emulator import EmulatedPico
+
+ANSWER_SECONDS = 30.0  # a person gets this long to say whether an LED is lit
+WHITE = b"\xff\xff\xff"
+
+
+@dataclass(frozen=True)
+class Look:
+    """One LED lit alone, and the question put to the person watching."""
+
+    strip: Strip
+    led: int
+    hole: Hole
+    track: str  # the track's name
+
+    @property
+    def question(self) -> str:
+        where = {0: "start hole"}.get(self.hole.number, f"hole {self.hole.number}")
+        return (
+            f"strip {self.strip.id} (Pico GP{self.strip.pin}) LED {self.led}: "
+            f"is the {self.track} track's {where} lit white? [y/n]"
+        )
+
+
+Eye = Callable[[Look], "bool | None"]
+
+
+def holed_leds(layout: Layout, strip: Strip) -> list[Look]:
+    """The LEDs of ``strip`` that sit under a hole, in strip order."""
+    names = {t.index: t.name for t in layout.tracks}
+    under = {h.led: h for h in layout.holes() if h.strip == strip.id}
+    return [Look(strip, led, under[led], names[under[led].track]) for led in sorted(under)]
+
+
+def first_middle_last(layout: Layout, strip: Strip) -> list[Look]:
+    """The first, middle and last LED under a hole (fewer on a very short strip)."""
+    looks = holed_leds(layout, strip)
+    picks = sorted({0, len(looks) // 2, len(looks) - 1}) if looks else []
+    return [looks[i] for i in picks]
+
+
+def diagnose(strip: Strip, seen: list[tuple[int, bool | None]]) -> str:
+    """The likely fault from the answers ``[(led, seen)]`` in strip order, the first not
+    seen last; every answer before it was a yes."""
+    led, answer = seen[-1]
+    silent = "no answer" if answer is None else ""
+    if len(seen) == 1:
+        fault = (
+            f"nothing lit at the strip's start (LED {led}): the data wire from GP{strip.pin} "
+            "through the 74AHCT125 and the 390 Ω resistor to the strip's DIN, the strip's "
+            "arrows (pointing away from the Pico), or 5 V and GND at its start"
+        )
+    else:
+        lit = seen[-2][0]
+        fault = (
+            f"lit up to LED {lit}, dark at LED {led}: a broken joint (DOUT to DIN, 5 V or GND) "
+            "between them, or no 5 V at that end of the strip"
+        )
+    return f"{silent} for LED {led}; if it is dark, {fault}" if silent else fault
+
+
+def check_strip(leds: LedDriver, layout: Layout, strip: Strip, eye: Eye, timeout: float) -> Result:
+    """Ask about the first, middle and last LED; on a dark one, narrow down where."""
+    synced = getattr(leds, "wait_synced", None)
+    name = f"strip {strip.id} (Pico GP{strip.pin})"
+
+    def shown(look: Look) -> bool:
+        leds.show(_one_lit(layout.strip_lengths, look.strip.id, look.led))
+        return synced is None or synced(timeout)
+
+    looks = holed_leds(layout, strip)
+    seen: list[tuple[int, bool | None]] = []
+    for look in first_middle_last(layout, strip):
+        if not shown(look):
+            return Result(name, FAIL, f"LED {look.led} was not acked within {timeout:g} s")
+        answer = eye(look)
+        seen.append((look.led, answer))
+        if answer is not True:
+            break
+    else:
+        return Result(name, PASS, "LEDs " + ", ".join(str(led) for led, _ in seen) + " seen")
+    if seen[-1][1] is False and len(seen) > 1:  # someone watches: find the spot
+        place = {look.led: i for i, look in enumerate(looks)}
+        lit, dark = place[seen[-2][0]], place[seen[-1][0]]
+        while dark - lit > 1:
+            middle = (lit + dark) // 2
+            if not shown(looks[middle]):
+                break
+            answer = eye(looks[middle])
+            if answer is None:
+                break
+            lit, dark = (middle, dark) if answer else (lit, middle)
+        seen[-2:] = [(looks[lit].led, True), (looks[dark].led, False)]
+    return Result(name, FAIL, diagnose(strip, seen))
+
+
+def check_leds(
+    leds: LedDriver, layout: Layout, eye: Eye, timeout: float, out: TextIO
+) -> list[Result]:
+    """Every strip checked by eye; the board dark again at the end."""
+    results = []
+    for strip in layout.strips:
+        results.append(check_strip(leds, layout, strip, eye, timeout))
+        print(results[-1].line(), file=out, flush=True)
+    leds.show(Frame.dark(layout.strip_lengths))
+    return results
+
+
+# --- eyes -------------------------------------------------------------------------------------
+
+
+class Keyboard:
+    """Lines typed on the terminal, read by one thread and handed to whoever listens."""
+
+    def __init__(self, stream: TextIO, out: TextIO, answer_seconds: float = ANSWER_SECONDS):
+        self.lines: queue.Queue[str] = queue.Queue()
+        self.out, self.answer_seconds = out, answer_seconds
+
+        def read() -> None:
+            while line := stream.readline():
+                self.lines.put(line.strip().lower())
+
+        threading.Thread(target=read, name="doctor-keyboard", daemon=True).start()
+
+    def __call__(self, look: Look) -> bool | None:
+        """Ask the person about ``look``: y or n, until the time is up."""
+        while not self.lines.empty():  # forget what was typed before the question
+            self.lines.get_nowait()
+        print(f"      {look.question} ", end="", file=self.out, flush=True)
+        deadline = time.monotonic() + self.answer_seconds
+        while (left := deadline - time.monotonic()) > 0:
+            try:
+                said = self.lines.get(timeout=left)
+            except queue.Empty:
+                break
+            if said in ("y", "yes", "n", "no"):
+                return said.startswith("y")
+            print("      y or n? ", end="", file=self.out, flush=True)
+        print(file=self.out)
+        return None
+
+
+def sim_eye(pico: EmulatedPico) -> Eye:
+    """The simulated board's eye: is that LED lit on the board the emulated Pico shows?"""
+
+    def look(at: Look) -> bool:
+        board = pico.shown[-1] if pico.shown else ()
+        if len(board) <= at.strip.id:
+            return False
+        return any(board[at.strip.id][3 * at.led : 3 * at.led + 3])
+
+    return look
+
+
+def no_eye(look: Look) -> None:
+    """Nobody to ask (no terminal): every question goes unanswered."""
+    return None
+
+
+def _one_lit(lengths: tuple[int, ...], strip: int, led: int) -> Frame:
+    """A dark board but for one white LED."""
+    strips = [bytearray(3 * n) for n in lengths]
+    strips[strip][3 * led : 3 * led + 3] = WHITE
+    return Frame(tuple(bytes(s) for s in strips))
