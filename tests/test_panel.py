@@ -415,6 +415,34 @@ def test_a_match_goes_on_to_its_next_game(client, signed_in):
     assert game["match"]["games"][0]["winner"] == 1
 
 
+def test_the_third_game_of_three_is_cut_for_from_the_panel(client, signed_in):
+    act(client, signed_in, "new_game", players=["Ann", "Bob"], dealer=0, target=5, match_games=3)
+    for winner in (1, 0):  # one game each: the third decides
+        act(client, signed_in, "starter", card=None)
+        game = act(client, signed_in, "claim", seat=winner, points=6, kind="play").get_json()
+        game = game["state"]["game"]
+        assert game["cut_customary"] is (winner == 0)
+        if winner:
+            act(client, signed_in, "next_game")
+    game = act(client, signed_in, "next_game", cuts=["9H", "4C"]).get_json()["state"]["game"]
+    assert game["game"] == 3 and game["dealer"] == 1  # Bob cut the lower card
+    assert act(client, signed_in, "next_game", cuts=["9H"]).status_code in (400, 409)
+
+
+def test_a_muggins_call_without_the_cards_is_settled_by_showing_them(client, signed_in):
+    act(client, signed_in, "new_game", players=["Ann", "Bob"], dealer=0, muggins=True)
+    act(client, signed_in, "starter", card="5D")
+    act(client, signed_in, "advance")
+    act(client, signed_in, "claim", seat=1, points=8)
+    game = act(client, signed_in, "muggins", seat=0, points=4).get_json()["state"]["game"]
+    assert game["scores"] == [4, 8] and game["muggins_disputable"] == 0
+    # Bob shows his hand: it scores 9, so one point was missed, not four.
+    response = act(client, signed_in, "dispute", seat=1, cards=["10H", "JS", "QC", "3D"])
+    answer = response.get_json()
+    assert answer["said"] == "Muggins settled by the cards."
+    assert answer["state"]["game"]["scores"] == [1, 8]
+
+
 def test_brightness_from_the_panel(client, signed_in, board):
     response = act(client, signed_in, "brightness", level=0.5)
     assert response.get_json()["state"]["brightness"] == 0.5

@@ -175,9 +175,18 @@ class Scorekeeper:
             dealer = secrets.randbelow(len(settings.players))
         return self._enter(lambda: self._table.new_game(settings, dealer=dealer, cuts=cuts))
 
-    def next_game(self, *, version: int | None = None) -> Change:
-        """The next game of the match."""
-        return self._enter(lambda: self._table.next_game(version=version))
+    def next_game(
+        self,
+        *,
+        dealer: Seat | None = None,
+        cuts: Cards | None = None,
+        version: int | None = None,
+    ) -> Change:
+        """The next game of the match: its first deal alternates, or goes to the
+        ``dealer`` chosen, or to the lowest of the ``cuts`` (the third game of three)."""
+        return self._enter(
+            lambda: self._table.next_game(dealer=dealer, cuts=cuts, version=version)
+        )
 
     def _check_board(self, settings: Settings) -> None:
         tracks = len(self.layout.tracks)
@@ -228,6 +237,12 @@ class Scorekeeper:
     ) -> Change:
         return self._enter(
             lambda: self._table.muggins(seat, points, cards=cards, version=version), seat
+        )
+
+    def dispute_muggins(self, seat: Seat, cards: Cards, *, version: int | None = None) -> Change:
+        """The mugged side shows the cards of a count mugged without them: they settle it."""
+        return self._enter(
+            lambda: self._table.dispute_muggins(seat, cards, version=version), seat
         )
 
     def advance(self, *, version: int | None = None) -> Change:

@@ -31,6 +31,8 @@ def entered(state: State) -> Phrase:
             return verdict(state.claims[-1])
         case ev.MugginsCalled():
             return Phrase(N_("Muggins!"))
+        case ev.MugginsDisputed():
+            return Phrase(N_("Muggins settled by the cards."))
     return SILENCE
 
 

@@ -96,6 +96,14 @@ def _muggins(keeper: Scorekeeper, args: Args) -> Change:
     return keeper.muggins(args.get("seat", int), args.get("points", int), cards=args.cards())
 
 
+def _next_game(keeper: Scorekeeper, args: Args) -> Change:
+    return keeper.next_game(dealer=args.get("dealer", int, None), cuts=args.cards("cuts"))
+
+
+def _dispute(keeper: Scorekeeper, args: Args) -> Change:
+    return keeper.dispute_muggins(args.get("seat", int), args.cards())
+
+
 def _brightness(keeper: Scorekeeper, args: Args) -> Change:
     return keeper.set_brightness(args.get("level", (int, float)))
 
@@ -131,7 +139,8 @@ ACTIONS: dict[str, tuple[Action, tuple[str, ...]]] = {
     "claim": (_claim, ("seat", "points", "kind", "cards")),
     "muggins": (_muggins, ("seat", "points", "cards")),
     "advance": (_plain("press_advance"), ()),
-    "next_game": (_plain("next_game"), ()),
+    "next_game": (_next_game, ("dealer", "cuts")),
+    "dispute": (_dispute, ("seat", "cards")),
     "undo": (_plain("undo"), ()),
     "redo": (_plain("redo"), ()),
     "brightness": (_brightness, ("level",)),
