@@ -184,9 +184,7 @@ class Scorekeeper:
     ) -> Change:
         """The next game of the match: its first deal alternates, or goes to the
         ``dealer`` chosen, or to the lowest of the ``cuts`` (the third game of three)."""
-        return self._enter(
-            lambda: self._table.next_game(dealer=dealer, cuts=cuts, version=version)
-        )
+        return self._enter(lambda: self._table.next_game(dealer=dealer, cuts=cuts, version=version))
 
     def _check_board(self, settings: Settings) -> None:
         tracks = len(self.layout.tracks)
@@ -241,9 +239,7 @@ class Scorekeeper:
 
     def dispute_muggins(self, seat: Seat, cards: Cards, *, version: int | None = None) -> Change:
         """The mugged side shows the cards of a count mugged without them: they settle it."""
-        return self._enter(
-            lambda: self._table.dispute_muggins(seat, cards, version=version), seat
-        )
+        return self._enter(lambda: self._table.dispute_muggins(seat, cards, version=version), seat)
 
     def advance(self, *, version: int | None = None) -> Change:
         """End the play, or end the show and pass the deal."""
