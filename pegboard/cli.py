@@ -35,6 +35,8 @@ def cmd_score(args: argparse.Namespace) -> int:
 
     starter = Card.parse(args.starter)
     show = score_show(parse_cards(args.cards), starter, crib=args.crib)
+    if args.wav is not None:
+        _say_to(args.wav, [show_call(show, args.lang)], args.lang)
     if args.json:  # keys and kinds stay English; the call is said in the chosen language
         _print_json({**show.as_dict(), "call": show_call(show, args.lang)})
         return 0
@@ -62,6 +64,8 @@ def cmd_play(args: argparse.Namespace) -> int:
 
     cards = parse_cards(args.cards)
     pegs = [score_play(cards[:i], card) for i, card in enumerate(cards)]
+    if args.wav is not None:
+        _say_to(args.wav, [play_call(peg, args.lang) for peg in pegs], args.lang)
     if args.json:
         _print_json([{**peg.as_dict(), "call": play_call(peg, args.lang)} for peg in pegs])
         return 0
@@ -70,6 +74,14 @@ def cmd_play(args: argparse.Namespace) -> int:
         scored = ", ".join(f"{kind_name(item.kind, args.lang)} {item.points}" for item in peg.items)
         print(f"{peg.card!s:>3}  {count} {peg.count:>2}  {peg.points:>2}  {scored}")
     return 0
+
+
+def _say_to(path: Path, calls: list[str], lang: str) -> None:
+    """Speak ``calls`` one after another into the WAV file ``path`` (espeak-ng)."""
+    from pegboard.voice import Espeak, save
+
+    engine = Espeak().check()
+    save((engine.speak(call, lang) for call in calls), path)
 
 
 def cmd_stats(args: argparse.Namespace) -> int:
@@ -231,6 +243,9 @@ def build_parser(lang: str = "en") -> argparse.ArgumentParser:
         "--crib", action="store_true", help=_("score as the crib (5-card flush only)")
     )
     score.add_argument("--json", action="store_true", help=_("print JSON"))
+    score.add_argument(
+        "--wav", type=Path, metavar=_("FILE"), help=_("also speak the call into this WAV file")
+    )
     score.set_defaults(run=cmd_score)
 
     play = sub.add_parser("play", help=_("score each card laid in one count of the play"))
@@ -238,6 +253,9 @@ def build_parser(lang: str = "en") -> argparse.ArgumentParser:
         "cards", nargs="+", metavar=_("cards"), help=_("the cards in the order laid, e.g. 4H 2C 3D")
     )
     play.add_argument("--json", action="store_true", help=_("print JSON"))
+    play.add_argument(
+        "--wav", type=Path, metavar=_("FILE"), help=_("also speak each call into this WAV file")
+    )
     play.set_defaults(run=cmd_play)
 
     stats = sub.add_parser(

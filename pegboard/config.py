@@ -55,6 +55,27 @@ def _pin(value: str) -> str | None:
     return None
 
 
+def _voice_out(value: str) -> str | None:
+    from pegboard.voice import KINDS  # one home: the voice's outputs
+
+    return _one_of(*KINDS)(value)
+
+
+def _all_events() -> list[str]:
+    from pegboard.voice import EVENTS
+
+    return list(EVENTS)
+
+
+def _events(value: list) -> str | None:
+    from pegboard.voice import EVENTS  # one home: the kinds of announcement
+
+    wrong = [event for event in value if event not in EVENTS]
+    if wrong:
+        return f"must name some of {', '.join(EVENTS)}; not {', '.join(map(repr, wrong))}"
+    return None
+
+
 def _language(value: str) -> str | None:
     from pegboard.i18n import LANGUAGES
 
@@ -63,8 +84,8 @@ def _language(value: str) -> str | None:
     return None
 
 
-# section -> key -> (default, type, check or None). "pins" and "game" are free-form
-# tables handed to the inputs and the game, which validate them themselves.
+# section -> key -> (default or a function making it, type, check or None). "pins" and
+# "game" are free-form tables handed to the inputs and the game, which check them.
 SCHEMA: dict[str, dict[str, tuple[Any, type | tuple[type, ...], Any]]] = {
     "board": {
         "layout": ("two-track-121", str, None),
@@ -80,6 +101,17 @@ SCHEMA: dict[str, dict[str, tuple[Any, type | tuple[type, ...], Any]]] = {
         "port": (8080, int, _between(0, 65535)),
         "threads": (32, int, _between(4, 256)),
     },
+    # The board's voice, in [board] language: out = auto speaks through the computer's
+    # audio when it has some; files writes a WAV per sentence to folder (default: the
+    # data folder's voice/); rate in words a minute; events: which announcements.
+    "voice": {
+        "enabled": (True, bool, None),
+        "out": ("auto", str, _voice_out),
+        "folder": ("", str, None),
+        "volume": (0.8, (int, float), _between(0.0, 1.0)),
+        "rate": (160, int, _between(80, 450)),
+        "events": (_all_events, list, _events),
+    },
 }
 FREE_SECTIONS = ("pins", "game")
 
@@ -88,9 +120,14 @@ FREE_SECTIONS = ("pins", "game")
 class Config:
     board: dict[str, Any]
     panel: dict[str, Any]
+    voice: dict[str, Any]
     pins: dict[str, Any] = field(default_factory=dict)
     game: dict[str, Any] = field(default_factory=dict)
     source: str = "defaults"
+
+
+def _made(default: Any) -> Any:
+    return default() if callable(default) else default
 
 
 def load_config(path: Path | None = None, text: str | None = None) -> Config:
@@ -122,8 +159,8 @@ def load_config(path: Path | None = None, text: str | None = None) -> Config:
                 )
         values = {}
         for key, (default, kind, check) in keys.items():
-            value = given.get(key, default)
-            if not isinstance(value, kind) or isinstance(value, bool):
+            value = copy.deepcopy(given[key] if key in given else _made(default))
+            if not isinstance(value, kind) or (isinstance(value, bool) and kind is not bool):
                 expected = kind.__name__ if isinstance(kind, type) else "a number"
                 raise ConfigError(f"{source}: {name}.{key} must be {expected}, not {value!r}")
             problem = check(value) if check else None

@@ -23,17 +23,28 @@ from pegboard.board.render import Frame, Power, Renderer, lit_holes
 from pegboard.config import Config
 from pegboard.errors import ConfigError, PegboardError
 from pegboard.game import Settings, Table
-from pegboard.inputs import Advance, Controls, Intent, Peg, Turn, Undo, load_pins, make_factory
+from pegboard.inputs import (
+    Advance,
+    Controls,
+    Intent,
+    Peg,
+    Repeat,
+    Turn,
+    Undo,
+    load_pins,
+    make_factory,
+)
 from pegboard.keeper import Scorekeeper
 from pegboard.leds import open_driver
 from pegboard.leds.painter import Painter
 from pegboard.paths import games_path
+from pegboard.voice import open_voice
 
 log = logging.getLogger(__name__)
 
 
 class Board:
-    """The game, its LEDs and its dials, wired to one front door (``board.keeper``)."""
+    """The game, its LEDs, its voice and its dials, wired to one front door (``board.keeper``)."""
 
     def __init__(self, config: Config, data_dir: Path, *, sim: bool = False) -> None:
         self.config, self.sim = config, sim or config.board["driver"] == "sim"
@@ -55,6 +66,10 @@ class Board:
             shown = None if self.sim else self._shown
             self.painter = Painter(self.keeper, renderer, self.leds, on_frame=shown)
             self._opened.append(self.painter.close)
+            language, voice = config.board["language"], config.voice
+            self.voice = open_voice(self.keeper, voice, language, data_dir / "voice")
+            if self.voice is not None:
+                self._opened.append(self.voice.close)
             pins = load_pins(override=config.pins or None)
             self.controls = Controls(pins, make_factory(sim=self.sim), self._on_intent)
             self._opened.append(self.controls.close)
@@ -87,6 +102,8 @@ class Board:
                     self.keeper.undo_own(seat)
                 case Advance():
                     self.keeper.press_advance()
+                case Repeat() if self.voice is not None:
+                    self.voice.repeat()
         except PegboardError:
             pass  # refused: the door has told everyone (the track flashes, the phones say why)
 

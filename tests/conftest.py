@@ -11,6 +11,11 @@ FAST_PINS = """
 bounce_time = 0.002
 hold_time = 0.15
 """
+# The voice keeps quiet in tests that are not about it (a developer's laptop has audio).
+QUIET = """
+[voice]
+out = "silent"
+"""
 
 
 @pytest.fixture(autouse=True)
@@ -27,6 +32,6 @@ def board(request, tmp_path):
     from pegboard.service import Board
 
     layout = getattr(request, "param", "two-track-121")
-    config = load_config(text=f'[board]\nlayout = "{layout}"\n{FAST_PINS}')
+    config = load_config(text=f'[board]\nlayout = "{layout}"\n{FAST_PINS}{QUIET}')
     with Board(config, tmp_path, sim=True) as running:
         yield running

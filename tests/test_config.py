@@ -21,7 +21,10 @@ def refusal(text: str) -> str:
 def test_no_file_gives_the_embedded_defaults():
     config = load_config()
     for section, keys in SCHEMA.items():
-        assert getattr(config, section) == {key: default for key, (default, *_) in keys.items()}
+        made = {
+            key: default() if callable(default) else default for key, (default, *_) in keys.items()
+        }
+        assert getattr(config, section) == made
     assert config.pins == {} and config.game == {}
 
 
@@ -49,10 +52,16 @@ def test_a_file_overrides_only_what_it_names(tmp_path):
         ("[board]\nsupply_ma = 50", "board.supply_ma must be between 100 and 100000, not 50"),
         ('[board]\ndriver = "usb"', "board.driver must be one of serial, spi, sim, not 'usb'"),
         ('[board]\npin = "12a4"', "board.pin must be 4 to 8 digits"),
-        ("[bord]\nlayout = 'x'", "unknown section [bord] (known: board, game, panel, pins)"),
+        ("[bord]\nlayout = 'x'", "unknown section [bord] (known: board, game, panel, pins, voice)"),
         ("board = 3", "board must be a table [board]"),
         ("[board]\nbrightness = ", "not valid TOML: "),
         ("[board\n", "not valid TOML: "),
+        ('[voice]\nout = "speaker"', "voice.out must be one of auto, audio, files, silent"),
+        ("[voice]\nenabled = 1", "voice.enabled must be bool, not 1"),
+        ("[voice]\nrate = 20", "voice.rate must be between 80 and 450, not 20"),
+        ("[voice]\nvolume = 2", "voice.volume must be between 0.0 and 1.0, not 2"),
+        ('[voice]\nevents = ["counts", "count"]', "voice.events must name some of counts, "),
+        ('[voice]\nevents = "counts"', "voice.events must be list, not 'counts'"),
     ],
 )
 def test_each_wrong_entry_is_refused_with_its_name(text, named):

@@ -33,7 +33,7 @@ TRANSLATED = [lang for lang in LANGUAGES if lang != SOURCE]
 KEPT = {
     "nl": {"his", "nobs", "flush", "go", "muggins", "crib", "skunk", "skunks", "royal", "triple"}
     | {"show"}  # "de show" in the seed
-    | {"is", "hand", "in", "of", "was", "won", "start", "score", "variant"},  # Dutch words
+    | {"is", "hand", "in", "of", "was", "won", "start", "score", "variant", "past"},  # Dutch words
     "da": {"his", "heels", "nobs", "flush", "go", "muggins", "crib"}
     | {"skunk"}  # no Danish term: the loan the Dutch and Finnish seeds use
     | {"for", "to", "at", "under", "give", "have", "side", "start", "send"}  # Danish words

@@ -28,6 +28,7 @@ from pegboard.inputs import (
     Entry,
     Peg,
     PinMap,
+    Repeat,
     Settings,
     Turn,
     Undo,
@@ -165,6 +166,17 @@ def test_the_shared_button_advances(build, factory):
     factory.pin(26).drive_low()
     factory.pin(26).drive_high()
     assert take(intents) == [Advance()]
+
+
+def test_a_long_press_on_the_shared_button_repeats_and_does_not_advance(build, factory):
+    controls, intents = build(DIAL, settings=HOLDS)
+    factory.pin(26).drive_low()
+    assert take(intents) == [Repeat()]  # at once, while still held
+    factory.pin(26).drive_high()
+    controls.sim_advance(hold=True)
+    controls.sim_advance()
+    assert take(intents, 2) == [Repeat(), Advance()]
+    assert left(intents) == []
 
 
 # --- three buttons ---------------------------------------------------------------

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import pytest
-from conftest import FAST_PINS
+from conftest import FAST_PINS, QUIET
 from waiting import eventually
 
 from pegboard.errors import RuleError
@@ -177,7 +177,9 @@ def test_the_advance_button_starts_a_game_with_the_house_rules(tmp_path):
     from pegboard.config import load_config
     from pegboard.service import Board
 
-    config = load_config(text='[game]\nplayers = ["Ann", "Bob"]\nmuggins = true\n' + FAST_PINS)
+    config = load_config(
+        text='[game]\nplayers = ["Ann", "Bob"]\nmuggins = true\n' + FAST_PINS + QUIET
+    )
     with Board(config, tmp_path, sim=True) as board:
         board.controls.sim_advance()
         state = board.keeper.state

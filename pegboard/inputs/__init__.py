@@ -3,14 +3,14 @@
 - ``pins``: the pin map (``hardware/pins.toml``), its checks and the PINS.md table.
 - ``factory``: gpiozero's pin factory, chosen at start-up.
 - ``devices``: the controls per seat, turning pin edges into intents.
-- ``intents``: ``Turn``, ``Peg``, ``Undo``, ``Advance`` and the dialled ``Entry``.
+- ``intents``: ``Turn``, ``Peg``, ``Undo``, ``Advance``, ``Repeat`` and the dialled ``Entry``.
 
 Importing this package touches no pins.
 """
 
 from pegboard.inputs.devices import Controls, Seat, Switch
 from pegboard.inputs.factory import make_factory
-from pegboard.inputs.intents import Advance, Entry, Intent, Peg, Turn, Undo
+from pegboard.inputs.intents import Advance, Entry, Intent, Peg, Repeat, Turn, Undo
 from pegboard.inputs.pins import (
     ButtonPins,
     DialPins,
@@ -30,6 +30,7 @@ __all__ = [
     "Intent",
     "Peg",
     "PinMap",
+    "Repeat",
     "Seat",
     "Settings",
     "Switch",

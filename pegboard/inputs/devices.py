@@ -2,8 +2,9 @@
 
 Each seat has a dial (gpiozero ``RotaryEncoder`` plus a ``Button`` for its
 push switch) or three ``Button``\\ s (minus, plus, peg); one shared ``Button``
-moves the game on. gpiozero reports pin edges on its own threads; here they
-become ``Turn``, ``Peg``, ``Undo`` and ``Advance`` intents, handed one at a
+moves the game on (a long press on it repeats the last announcement). gpiozero
+reports pin edges on its own threads; here they become ``Turn``, ``Peg``,
+``Undo``, ``Advance`` and ``Repeat`` intents, handed one at a
 time to a callback (which runs on those threads: keep it short, e.g. put the
 intent on a queue, and never close the controls from it).
 
@@ -36,7 +37,7 @@ from gpiozero.exc import DeviceClosed
 from gpiozero.pins.mock import MockFactory
 
 from pegboard.errors import ConfigError
-from pegboard.inputs.intents import Advance, Intent, Peg, Turn, Undo
+from pegboard.inputs.intents import Advance, Intent, Peg, Repeat, Turn, Undo
 from pegboard.inputs.pins import DialPins, PinMap, Settings, Wiring
 
 log = logging.getLogger(__name__)
@@ -278,6 +279,7 @@ class Controls:
                 pin_map.settings,
                 factory,
                 partial(self._emit, Advance()),
+                partial(self._emit, Repeat()),
             )
         except BaseException:
             self.seats = tuple(seats)
@@ -336,11 +338,14 @@ class Controls:
         """A long press on ``seat``'s dial switch (or peg button): Undo. Blocks ~hold_time."""
         self._sim_seat(seat).peg_switch.sim_hold()
 
-    def sim_advance(self) -> None:
-        """A press on the shared advance button."""
+    def sim_advance(self, *, hold: bool = False) -> None:
+        """A press on the shared advance button (``hold``: a long press, Repeat)."""
         self._sim_check()
         assert self.advance is not None
-        self.advance.sim_press()
+        if hold:
+            self.advance.sim_hold()
+        else:
+            self.advance.sim_press()
 
     def _sim_seat(self, seat: int) -> Seat:
         self._sim_check()

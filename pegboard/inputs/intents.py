@@ -1,6 +1,6 @@
 """What the players mean by a turn or a press, and the count they are dialling.
 
-The controls (GPIO or on-screen) only ever produce these four intents; the
+The controls (GPIO or on-screen) only ever produce these five intents; the
 game controller reads them. Seats are numbered from 0 in code, in pin map
 order (people see seat 1 to 4). Pure: no gpiozero, no game.
 """
@@ -37,7 +37,12 @@ class Advance:
     """The shared button: end of the play -> the show; confirm a new game."""
 
 
-Intent = Turn | Peg | Undo | Advance
+@dataclass(frozen=True)
+class Repeat:
+    """A long press on the shared button: say the last announcement again."""
+
+
+Intent = Turn | Peg | Undo | Advance | Repeat
 
 
 class Entry:

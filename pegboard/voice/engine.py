@@ -1,0 +1,226 @@
+"""The speech engine: text in a language -> 16-bit mono samples, as they are made.
+
+:class:`Engine` is the small interface; :class:`Espeak` the real one, espeak-ng (the
+Debian and Raspberry Pi OS package), run once per sentence with its audio streamed
+back: the first samples come long before the sentence is done. A better engine (say
+Piper) would be another subclass of :class:`Engine`.
+
+>>> speech = Espeak().speak("fifteen two", "en")
+>>> samples = b"".join(speech)
+>>> speech.sample_rate, 0.5 < len(samples) / 2 / speech.sample_rate < 2  # seconds
+(22050, True)
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+import struct
+import subprocess
+import tempfile
+from collections.abc import Callable, Iterator
+from functools import partial
+from pathlib import Path
+
+from pegboard.errors import PegboardError
+from pegboard.i18n import LANGUAGES, N_, Phrase, check_language
+
+COMMAND = "espeak-ng"
+# espeak-ng's voice for each language the board speaks.
+VOICES = {"en": "en", "nl": "nl", "da": "da", "de": "de", "fi": "fi", "sv": "sv"}
+assert set(VOICES) == set(LANGUAGES)
+RATES = (80, 450)  # words per minute espeak-ng can speak
+WAV_HEADER = 44  # espeak-ng --stdout writes a plain RIFF header, then the samples
+CHUNK = 4096
+FULL = 90  # espeak-ng's amplitude at volume 1: at its own 100 the loudest vowels touch full scale
+
+
+class VoiceError(PegboardError, OSError):
+    """The board cannot speak: no engine, a voice missing, or audio that cannot be written."""
+
+
+NOT_INSTALLED = Phrase.of(
+    N_("{engine} is not installed: install it ({command}) to hear the board"),
+    engine=COMMAND,
+    command=f"apt-get install {COMMAND}",
+)
+
+
+class Speech:
+    """One sentence being spoken: iterate for its samples (16-bit signed, little-endian,
+    mono, ``sample_rate`` per second), in chunks as the engine makes them.
+
+    ``phonemes`` are the engine's own phonemes for the sentence, once it is spoken
+    whole (when the engine was asked to keep them). :meth:`close` stops the engine."""
+
+    def __init__(
+        self,
+        text: str,
+        lang: str,
+        voice: str,
+        sample_rate: int,
+        chunks: Iterator[bytes],
+        stop: Callable[[], None] = lambda: None,
+    ) -> None:
+        self.text, self.lang, self.voice = text, lang, voice
+        self.sample_rate = sample_rate
+        self.phonemes: str | None = None
+        self.chunks, self._stop = chunks, stop
+
+    def __iter__(self) -> Iterator[bytes]:
+        return self.chunks
+
+    def close(self) -> None:
+        """Stop making samples (safe twice)."""
+        close = getattr(self.chunks, "close", None)
+        if close is not None:
+            close()
+        self._stop()
+
+    def __repr__(self) -> str:
+        return f"<Speech {self.lang} {self.text!r}>"
+
+
+class Engine:
+    """Turns a sentence into speech in one of the board's languages.
+
+    A back-end *must* override :meth:`speak`; ``rate`` is words per minute and
+    ``volume`` 0..1 (at 1 as loud as it goes without clipping)."""
+
+    name = "engine"
+
+    def __init__(self, *, rate: int = 160, volume: float = 1.0) -> None:
+        low, high = RATES
+        if not low <= rate <= high:
+            raise VoiceError(f"a speaking rate is {low} to {high} words a minute, not {rate}")
+        if not 0 <= volume <= 1:
+            raise VoiceError(f"a volume is between 0 and 1, not {volume}")
+        self.rate, self.volume = rate, volume
+
+    def speak(self, text: str, lang: str) -> Speech:
+        raise NotImplementedError
+
+    def __repr__(self) -> str:
+        return f"<{type(self).__name__} rate={self.rate} volume={self.volume}>"
+
+
+class Espeak(Engine):
+    """espeak-ng, one process a sentence. ``phonemes=True`` keeps its phonemes for each
+    sentence (``Speech.phonemes``): what the voice really said, for the tests."""
+
+    name = COMMAND
+
+    def __init__(
+        self, *, rate: int = 160, volume: float = 1.0, phonemes: bool = False, command: str = ""
+    ) -> None:
+        super().__init__(rate=rate, volume=volume)
+        self.command = command or COMMAND
+        self.keep_phonemes = phonemes
+
+    def check(self) -> Espeak:
+        """Raise VoiceError unless the engine is installed; return it."""
+        if shutil.which(self.command) is None:
+            raise VoiceError(NOT_INSTALLED)
+        return self
+
+    def args(self, lang: str) -> list[str]:
+        """The command line for a sentence in ``lang`` (the text goes to its stdin)."""
+        voice = VOICES[check_language(lang)]
+        amplitude = round(self.volume * FULL)
+        speed, level = str(self.rate), str(amplitude)
+        return [self.command, "-v", voice, "-s", speed, "-a", level, "--stdout", "--stdin"]
+
+    def speak(self, text: str, lang: str) -> Speech:
+        args = self.args(lang)
+        phonout = None
+        if self.keep_phonemes:
+            handle, phonout = tempfile.mkstemp(prefix="pegboard-", suffix=".pho")
+            os.close(handle)
+            args += ["-x", f"--phonout={phonout}"]
+        try:
+            process = subprocess.Popen(
+                args, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE
+            )
+        except FileNotFoundError:
+            raise VoiceError(NOT_INSTALLED) from None
+        try:
+            process.stdin.write(text.encode("utf-8"))
+            process.stdin.close()
+            header = _read(process, WAV_HEADER)
+            if len(header) < WAV_HEADER or header[:4] != b"RIFF":
+                raise VoiceError(_failed(process))
+        except BaseException:
+            process.kill()
+            process.wait()
+            _remove(phonout)
+            raise
+        (sample_rate,) = struct.unpack_from("<I", header, 24)
+        stop = partial(_stop, process, phonout)
+        speech = Speech(text, lang, args[2], sample_rate, iter(()), stop)
+        speech.chunks = _samples(process, speech, phonout)
+        return speech
+
+
+def _samples(process: subprocess.Popen, speech: Speech, phonout: str | None) -> Iterator[bytes]:
+    """The samples as espeak-ng writes them; the process ends with the last of them."""
+    odd = b""  # a chunk may end mid-sample
+    try:
+        while chunk := os.read(process.stdout.fileno(), CHUNK):
+            chunk, odd = _whole(odd + chunk)
+            if chunk:
+                yield chunk
+        if process.wait() != 0:
+            raise VoiceError(_failed(process))
+        if phonout is not None:
+            speech.phonemes = Path(phonout).read_text(encoding="utf-8").strip()
+    finally:
+        _stop(process, phonout)
+
+
+def _stop(process: subprocess.Popen, phonout: str | None) -> None:
+    """Kill espeak-ng if it still runs, and tidy up after it (safe twice)."""
+    if process.poll() is None:
+        process.kill()
+        process.wait()
+    process.stdout.close()
+    process.stderr.close()
+    _remove(phonout)
+
+
+def _whole(data: bytes) -> tuple[bytes, bytes]:
+    """``data`` split into whole samples and the odd byte left over."""
+    cut = len(data) - len(data) % 2
+    return data[:cut], data[cut:]
+
+
+def _read(process: subprocess.Popen, size: int) -> bytes:
+    data = b""
+    while len(data) < size and (chunk := os.read(process.stdout.fileno(), size - len(data))):
+        data += chunk
+    return data
+
+
+def _failed(process: subprocess.Popen) -> Phrase:
+    process.wait()
+    said = process.stderr.read().decode("utf-8", "replace").strip().splitlines()
+    reason = said[-1] if said else f"exit status {process.returncode}"
+    return Phrase.of(N_("{engine} failed: {reason}"), engine=COMMAND, reason=reason)
+
+
+def _remove(path: str | None) -> None:
+    if path is not None:
+        Path(path).unlink(missing_ok=True)
+
+
+def phonemes(text: str, lang: str, command: str = COMMAND) -> str:
+    """espeak-ng's phonemes for ``text`` in ``lang``'s voice, without speaking it.
+
+    >>> phonemes("fünfzehn zwei", "de"), phonemes("fünfzehn zwei", "en")
+    ("f'ynftse:n tsv'aI", "f'u:nfzeIn zw'eI")
+    """
+    args = [command, "-q", "-x", "-v", VOICES[check_language(lang)], "--stdin"]
+    try:
+        done = subprocess.run(args, input=text, capture_output=True, text=True, timeout=30)
+    except FileNotFoundError:
+        raise VoiceError(NOT_INSTALLED) from None
+    return done.stdout.strip()

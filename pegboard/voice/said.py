@@ -1,0 +1,229 @@
+"""What the board says aloud of each change the front door announces: pure functions
+from a :class:`~pegboard.keeper.Change` to :class:`Announcement`\\ s, worked out from
+the state before and after it, each a whole sentence of the catalogue said later in
+the board's language, its numbers in words (:func:`pegboard.rules.speech.number_words`).
+
+- a count when it is pegged, as claimed, then the verdict: "Ann's hand: twelve… exact.";
+  with Muggins on, the true count is never said before someone claims it: a count that
+  is exact or under is said as claimed, nothing more;
+- the play's scores as they are pegged ("fifteen for two", "thirty-one for two"), a go,
+  the point for the go and for the last card; his heels; three for last;
+- "Muggins! Bob takes two."; a side past a skunk line; the win, its margin and skunk;
+- a refusal of an entry made on the board's own controls, and what the door says of a
+  new game and of an undo.
+
+>>> import tempfile, pathlib
+>>> from pegboard.board.layout import load_layout
+>>> from pegboard.game import Table
+>>> from pegboard.keeper import Scorekeeper
+>>> table = Table(pathlib.Path(tempfile.mkdtemp()) / "games.db")
+>>> keeper = Scorekeeper(table, load_layout("two-track-121"))
+>>> _ = keeper.new_game({"players": ["Ann", "Bob"]}, dealer=0)
+>>> [a.say("de") for a in announcements(keeper.turn_starter("JH"))]
+['zwei für die Hacken']
+>>> _ = keeper.lay("10C", "Bob")
+>>> [str(a) for a in announcements(keeper.lay("5D", "Ann"))]
+['fifteen for two']
+>>> [a.say("nl") for a in announcements(keeper.go("Bob"))]
+['Bob zegt Go.']
+>>> table.close()
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, Protocol
+
+from pegboard.i18n import N_, Phrase
+from pegboard.keeper import Change, State, skunk_lines
+from pegboard.rules.speech import GO_POINT, MUGGINS, count_name, number_words
+
+# The kinds of announcement, each switched on or off in the config's [voice] events.
+EVENTS = ("counts", "pegging", "heels", "muggins", "skunk", "win", "refusals", "game")
+
+
+class Sayable(Protocol):
+    def say(self, lang: str = ...) -> str: ...
+
+
+@dataclass(frozen=True, slots=True)
+class Number:
+    """A number said in words in the hearer's language."""
+
+    n: int
+
+    def say(self, lang: str = "en") -> str:
+        return number_words(self.n, lang)
+
+
+@dataclass(frozen=True, slots=True)
+class Announcement:
+    """One sentence to say: ``event`` is its kind (one of :data:`EVENTS`); a
+    ``fleeting`` one is true only while play stays where it was (a play's call, a
+    refusal): it is dropped, unsaid, once a later entry is made."""
+
+    event: str
+    said: Sayable
+    fleeting: bool = False
+
+    def say(self, lang: str = "en") -> str:
+        return self.said.say(lang)
+
+    def __str__(self) -> str:
+        return self.say()
+
+
+_VERDICTS = {
+    "exact": N_("{count}: {claimed}… exact."),
+    "under": N_("{count}: {claimed}… under by {missed}."),
+    "over": N_("{count}: {claimed}… over by {excess}, {pegged} pegged."),
+    "claimed": N_("{count}: {claimed}."),  # unchecked, or the truth kept for Muggins
+}
+_MUGGINS = {
+    True: N_("Muggins! {name} takes {points}."),
+    False: N_("False Muggins! {name} takes {points}."),
+}
+_PAST = (  # a side past a skunk line, the highest first
+    N_("{name} is past the skunk line."),
+    N_("{name} is past the double skunk line."),
+    N_("{name} is past the triple skunk line."),
+)
+_WINS = (  # by the loser's skunk: none, skunk, double, triple
+    N_("{winner} wins by {margin}."),
+    N_("{winner} wins by {margin}, with a skunk."),
+    N_("{winner} wins by {margin}, with a double skunk."),
+    N_("{winner} wins by {margin}, with a triple skunk."),
+)
+
+
+def announcements(change: Change) -> tuple[Announcement, ...]:
+    """What the board says aloud of ``change``, in order."""
+    if change.what == "refused":
+        if not (change.dial and change.said.message):
+            return ()  # a phone's refusal is shown on that phone
+        return (Announcement("refusals", spoken(change.said), fleeting=True),)
+    after, before = change.state, change.before
+    if change.what != "game" or after is None:
+        return ()
+    if undone(change):
+        return (Announcement("game", change.said),)
+    if before is None or after.version == 1 or after.game != before.game:
+        said = [Announcement("game", change.said)] if change.said.message else []
+        return (*said, *(_entry(after, entry) for entry in after.history))
+    said = [_go(after, seat) for seat in sorted(after.play.passed - before.play.passed)]
+    said += [_entry(after, entry) for entry in after.history[len(before.history) :]]
+    said += _crossed(before, after)
+    if after.winner is not None and before.winner is None:
+        said += _won(after)
+    return tuple(said)
+
+
+def undone(change: Change) -> bool:
+    """True when ``change`` took an entry back (only an undo adds to what can be redone)."""
+    after, before = change.state, change.before
+    return (
+        change.what == "game"
+        and after is not None
+        and before is not None
+        and len(after.redo) > len(before.redo)
+    )
+
+
+def spoken(said: Phrase) -> Phrase:
+    """``said`` with its numbers said in words (and those of the phrases in it).
+
+    >>> from pegboard.i18n import N_
+    >>> spoken(Phrase.of(N_("no hand of {size} cards can score {points}"), size=4, points=19))
+    ... # doctest: +ELLIPSIS
+    Phrase(message='no hand of {size} cards can score {points}', params=(('size', Number(n=4)), ...
+    """
+    return Phrase(said.message, tuple((name, _spoken(value)) for name, value in said.params))
+
+
+def _spoken(value: Any) -> Any:
+    if isinstance(value, Phrase):
+        return spoken(value)
+    if type(value) is int and 0 <= value <= 999:
+        return Number(value)
+    return value
+
+
+def _go(state: State, seat: int) -> Announcement:
+    said = Phrase.of(N_("{name} says go."), name=state.players[seat])
+    return Announcement("pegging", said, fleeting=True)
+
+
+def _entry(state: State, entry: Any) -> Announcement:
+    """The sentence for one new line of the history."""
+    name = state.players[entry.seat] if entry.seat is not None else None
+    params = dict(entry.said.params)
+    match entry.kind:
+        case "play" if "call" in params:  # a card laid: its call, "fifteen for two"
+            return Announcement("pegging", params["call"], fleeting=True)
+        case "play" if entry.said.message == GO_POINT:
+            return Announcement("pegging", entry.said, fleeting=True)
+        case "play":  # pegged by hand
+            said = Phrase.of(N_("{name} pegs {points}."), name=name, points=Number(entry.points))
+            return Announcement("pegging", said, fleeting=True)
+        case "hand" | "crib":
+            return Announcement("counts", _verdict(state, entry.kind))
+        case "muggins":
+            message = _MUGGINS[entry.said.message == MUGGINS]
+            return Announcement(
+                "muggins", Phrase.of(message, name=name, points=Number(entry.points))
+            )
+        case "penalty":
+            message = N_("{name} pegs {points} for the over-count.")
+            side = state.settings.side_names[entry.side]
+            return Announcement(
+                "counts", Phrase.of(message, name=side, points=Number(entry.points))
+            )
+    return Announcement("heels", entry.said)  # his heels, three for last
+
+
+def _verdict(state: State, kind: str) -> Phrase:
+    """A count just pegged: as claimed, then what the cards say, unless that would tell
+    the table a Muggins before anyone calls it."""
+    claim = state.claims[-1]
+    verdict = claim.verdict
+    if verdict == "unchecked" or (state.settings.muggins and verdict != "over"):
+        verdict = "claimed"
+    return Phrase.of(
+        _VERDICTS[verdict],
+        count=count_name(state.players[claim.seat], kind),
+        claimed=Number(claim.claimed),
+        missed=Number(max(0, -claim.difference)),
+        excess=Number(max(0, claim.difference)),
+        pegged=Number(claim.pegged),
+    )
+
+
+def _crossed(before: State, after: State) -> list[Announcement]:
+    """Sides that passed a skunk line with this change (the highest line each passed)."""
+    if after.winner is not None:
+        return []
+    lines = skunk_lines(after.settings)
+    said = []
+    for side, (was, now) in enumerate(zip(before.scores, after.scores, strict=True)):
+        passed = [level for level, line in enumerate(lines) if was < line <= now]
+        if passed:
+            name = after.settings.side_names[side]
+            said.append(Announcement("skunk", Phrase.of(_PAST[min(passed)], name=name)))
+    return said
+
+
+def _won(state: State) -> list[Announcement]:
+    """The win, by how much and with what skunk; the match, when that is won too."""
+    scores, winner = state.scores, state.winner
+    margin = min(abs(scores[winner] - score) for side, score in enumerate(scores) if side != winner)
+    names = state.settings.side_names
+    said = [
+        Announcement(
+            "win", Phrase.of(_WINS[state.skunk], winner=names[winner], margin=Number(margin))
+        )
+    ]
+    match = state.match
+    if state.settings.match_games > 1 and match.winner is not None:
+        message = N_("{winner} wins the match.")
+        said.append(Announcement("win", Phrase.of(message, winner=names[match.winner])))
+    return said

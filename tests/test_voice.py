@@ -1,0 +1,256 @@
+"""The voice never gets in the way: it follows the front door from its own thread, drops
+what play has left behind, cuts what an undo takes back, repeats on a long press, and
+keeps quiet where it was told to. Real espeak-ng, real WAV files, a real game file."""
+
+from __future__ import annotations
+
+import os
+import stat
+import threading
+from pathlib import Path
+
+import pytest
+from conftest import FAST_PINS
+from voicing import listen, note, play_a_deal, sentences
+
+from pegboard.board.layout import load_layout
+from pegboard.config import load_config
+from pegboard.game import Table
+from pegboard.keeper import Scorekeeper
+from pegboard.voice import Espeak, Files, Player, Silent, Voice, VoiceError, open_voice
+from pegboard.voice.out import find_player
+
+WAIT = 60.0  # seconds the voice may take on a busy machine
+
+
+class Stalling(Files):
+    """A sound card that stalls on the first samples of a kind of sentence until let go."""
+
+    def __init__(self, folder: Path, on: str) -> None:
+        super().__init__(folder)
+        self.on, self.label = on, ""
+        self.stalled, self.go = threading.Event(), threading.Event()
+
+    def _begin(self, speech, label):
+        self.label = label
+        super()._begin(speech, label)
+
+    def _write(self, samples):
+        if self.label == self.on and not self.go.is_set():
+            self.stalled.set()
+            assert self.go.wait(WAIT), "never let go"
+        super()._write(samples)
+
+
+@pytest.fixture
+def keeper(tmp_path):
+    table = Table(tmp_path / "games.db")
+    yield Scorekeeper(table, load_layout("two-track-121"))
+    table.close()
+
+
+@pytest.fixture
+def speaking(keeper, tmp_path):
+    """Build a voice on ``keeper`` (closed after the test)."""
+    made = []
+
+    def speaking(out, **options):
+        made.append(Voice(keeper, Espeak(), out, **options))
+        return made[-1]
+
+    yield speaking
+    for voice in made:
+        voice.close()
+
+
+def said(voice):
+    return [(s.text, s.whole) for s in voice.spoken]
+
+
+def test_entries_never_wait_for_the_voice_and_stale_calls_are_dropped(keeper, speaking, tmp_path):
+    out = Stalling(tmp_path / "voice", on="game")
+    voice = speaking(out)
+    keeper.new_game({"players": ["Ann", "Bob"]}, dealer=0)
+    assert out.stalled.wait(WAIT)
+    # The voice is stuck in its first sentence; the game goes on without it.
+    keeper.turn_starter("JH")  # his heels
+    keeper.lay("10C", "Bob")
+    keeper.lay("5D", "Ann")  # fifteen for two: stale once the next card is laid
+    keeper.lay("5S", "Bob")  # twenty for two
+    assert keeper.state.scores == (4, 2)
+    assert not voice.spoken, "an entry waited for the voice"
+    out.go.set()
+    assert voice.wait_quiet(WAIT)
+    assert said(voice) == [
+        ("New game: Ann deals first.", True),
+        ("two for his heels", True),
+        ("twenty for two", True),
+    ]
+    assert [note(path)["text"] for path in sentences(out.folder)] == [t for t, _ in said(voice)]
+
+
+def test_an_undo_cuts_what_it_takes_back_even_mid_sentence(keeper, speaking, tmp_path):
+    out = Stalling(tmp_path / "voice", on="counts")
+    voice = speaking(out)
+    keeper.new_game({"players": ["Ann", "Bob"], "over_count": "penalise"}, dealer=1)
+    keeper.turn_starter("2C")
+    keeper.advance()
+    keeper.claim("Ann", 10, cards="5D 6H 4H 3C")  # 9 with the 2♣: over, and Bob pegs 1
+    assert out.stalled.wait(WAIT)  # saying Ann's count; Bob's penalty waits its turn
+    keeper.undo()
+    out.go.set()
+    assert voice.wait_quiet(WAIT)
+    assert said(voice) == [
+        ("New game: Bob deals first.", True),
+        ("Ann's hand: ten… over by one, nine pegged.", False),
+        ("Undone.", True),
+    ]
+    cut = sentences(out.folder)[1]
+    assert not note(cut)["whole"]
+    assert listen(cut).seconds < 1.0  # the first samples only
+
+
+def test_an_undo_leaves_what_is_still_true(keeper, speaking, tmp_path):
+    out = Stalling(tmp_path / "voice", on="heels")
+    voice = speaking(out)
+    keeper.new_game({"players": ["Ann", "Bob"]}, dealer=1)
+    keeper.turn_starter("JD")  # two for his heels: stalls
+    assert out.stalled.wait(WAIT)
+    keeper.lay("10C", "Ann")
+    keeper.undo()  # takes back the card, not the heels
+    out.go.set()
+    assert voice.wait_quiet(WAIT)
+    assert said(voice) == [
+        ("New game: Bob deals first.", True),
+        ("two for his heels", True),
+        ("Undone.", True),
+    ]
+
+
+def test_a_repeat_says_the_last_sentence_again(keeper, speaking, tmp_path):
+    voice = speaking(Files(tmp_path / "voice"))
+    assert not voice.repeat()  # nothing said yet
+    keeper.new_game({"players": ["Ann", "Bob"]}, dealer=0)
+    keeper.turn_starter("JH")
+    assert voice.wait_quiet(WAIT)
+    assert voice.repeat()
+    assert voice.wait_quiet(WAIT)
+    assert [text for text, _ in said(voice)][-2:] == ["two for his heels", "two for his heels"]
+    assert len(sentences(tmp_path / "voice")) == 3
+
+
+def test_only_the_chosen_announcements_are_said(keeper, speaking, tmp_path):
+    voice = speaking(Files(tmp_path / "voice"), events=["counts", "win"], lang="de")
+    play_a_deal(keeper, lambda: voice.wait_quiet(WAIT))
+    assert [text for text, _ in said(voice)] == [
+        "Hand von Bob: vier.",
+        "Hand von Ann: vierzehn… sechs zu viel, acht gesteckt.",
+        "Krippe von Ann: zwei.",
+        "Ann gewinnt mit sechzehn Punkten Vorsprung.",
+    ]
+
+
+def test_a_silent_voice_makes_no_sound_but_knows_what_it_would_say(keeper, speaking):
+    voice = speaking(Silent())
+    keeper.new_game({"players": ["Ann", "Bob"]}, dealer=0)
+    keeper.turn_starter("JH")
+    assert voice.wait_quiet(WAIT)
+    assert said(voice) == [("New game: Ann deals first.", True), ("two for his heels", True)]
+    assert voice.repeat()
+
+
+VOICE = {"enabled": True, "out": "files", "folder": "", "volume": 0.8, "rate": 160}
+EVERYTHING = {**VOICE, "events": ["counts"]}
+
+
+def without_espeak(monkeypatch, tmp_path):
+    empty = tmp_path / "bin"
+    empty.mkdir()
+    monkeypatch.setenv("PATH", str(empty))
+
+
+def test_a_voice_that_must_speak_without_espeak_is_a_clear_error(keeper, tmp_path, monkeypatch):
+    without_espeak(monkeypatch, tmp_path)
+    with pytest.raises(VoiceError, match=r"espeak-ng is not installed: install it \(apt-get"):
+        open_voice(keeper, EVERYTHING, "en", tmp_path / "voice")
+
+
+def test_auto_without_espeak_or_audio_keeps_quiet(keeper, tmp_path, monkeypatch):
+    without_espeak(monkeypatch, tmp_path)
+    voice = open_voice(keeper, {**EVERYTHING, "out": "auto"}, "en", tmp_path / "voice")
+    try:
+        assert isinstance(voice.out, Silent)
+    finally:
+        voice.close()
+    assert open_voice(keeper, {**EVERYTHING, "enabled": False}, "en", tmp_path) is None
+
+
+def test_audio_insisted_on_where_there_is_none_is_a_clear_error(keeper, tmp_path, monkeypatch):
+    monkeypatch.setenv("XDG_RUNTIME_DIR", str(tmp_path))  # no sound server here
+    monkeypatch.setenv("PATH", str(tmp_path))  # and no player
+    monkeypatch.delenv("PULSE_SERVER", raising=False)
+    with pytest.raises(VoiceError, match="no audio output"):
+        open_voice(keeper, {**EVERYTHING, "out": "audio"}, "en", tmp_path)
+
+
+def fake_player(folder: Path, name: str) -> Path:
+    """A stand-in for the system's audio player: keeps its arguments and what it was fed."""
+    script = folder / name
+    script.write_text(
+        f'#!/bin/sh\necho "$@" > {folder}/args\ncat > {folder}/fed\n', encoding="utf-8"
+    )
+    script.chmod(script.stat().st_mode | stat.S_IEXEC)
+    return script
+
+
+def test_the_computers_audio_gets_the_samples_through_its_player(tmp_path, monkeypatch):
+    """With a PulseAudio server for this user and its player on the PATH, the voice speaks
+    through it: raw 16-bit mono samples at espeak-ng's rate, on the player's stdin."""
+    bin_dir = tmp_path / "bin"
+    bin_dir.mkdir()
+    fake_player(bin_dir, "paplay")
+    (tmp_path / "pulse").mkdir()
+    (tmp_path / "pulse" / "native").touch()
+    monkeypatch.setenv("XDG_RUNTIME_DIR", str(tmp_path))
+    monkeypatch.setenv("PATH", f"{bin_dir}{os.pathsep}{os.environ['PATH']}")
+    assert find_player() == "paplay"
+    speech = Espeak().speak("thirty-one for two", "en")
+    assert Player("paplay").play(speech, "pegging")
+    args = (bin_dir / "args").read_text().split()
+    assert args == ["--raw", "--format=s16le", "--channels=1", f"--rate={speech.sample_rate}"]
+    fed = (bin_dir / "fed").read_bytes()
+    assert 0.5 < len(fed) / 2 / speech.sample_rate < 5  # seconds of samples
+
+
+def test_the_board_speaks_its_dial_refusals_and_a_long_press_repeats(tmp_path):
+    """The running board: the voice wired to the door, the advance button's long press
+    to the voice, the WAV files in the data folder."""
+    from pegboard.service import Board
+
+    text = f'[board]\nlanguage = "nl"\n[voice]\nout = "files"\n{FAST_PINS}'
+    with Board(load_config(text=text), tmp_path, sim=True) as board:
+        board.keeper.new_game({"players": ["Ann", "Bob"]}, dealer=0)
+        board.controls.sim_turn(0, 1)
+        board.controls.sim_press(0)  # the starter: heels is 2 or nothing, not 1
+        assert board.voice.wait_quiet(WAIT)
+        board.controls.sim_advance(hold=True)  # say it again
+        assert board.voice.wait_quiet(WAIT)
+        assert board.keeper.state.starter is None  # the long press moved nothing on
+    refusal = "de starterkaart geeft de deler twee voor zijn hielen, of niets"
+    texts = [note(path)["text"] for path in sentences(tmp_path / "voice")]
+    assert texts == ["Nieuw spel: Ann deelt eerst.", refusal, refusal]
+
+
+def test_a_short_press_on_advance_still_moves_on(tmp_path):
+    from pegboard.service import Board
+
+    text = f'[voice]\nout = "files"\n{FAST_PINS}'
+    with Board(load_config(text=text), tmp_path, sim=True) as board:
+        board.controls.sim_advance()  # no game yet: a game of the house rules
+        assert board.keeper.state is not None
+        assert board.voice.wait_quiet(WAIT)
+    assert [note(path)["text"] for path in sentences(tmp_path / "voice")] == [
+        "New game: Player 1 deals first."
+    ] or [note(path)["text"] for path in sentences(tmp_path / "voice")] == [
+        "New game: Player 2 deals first."
+    ]

@@ -1,0 +1,209 @@
+"""A whole deal, announced in each of the board's six languages through the real
+espeak-ng into WAV files: each file is speech of a plausible length and level, not
+clipped, and says the expected sentence in that language's voice (the phonemes
+espeak-ng wrote while making that very file are its phonemes of the sentence)."""
+
+from __future__ import annotations
+
+import tempfile
+from pathlib import Path
+
+import pytest
+from voicing import listen, note, play_a_deal, sentences
+
+from pegboard.board.layout import load_layout
+from pegboard.game import Table
+from pegboard.i18n import LANGUAGES
+from pegboard.keeper import Scorekeeper
+from pegboard.voice import Espeak, Files, Voice, phonemes
+
+WAIT = 60.0  # seconds the voice may take to say one entry on a busy machine
+
+# The deal of voicing.play_a_deal, as each language says it (written from its rules and
+# its catalogue, by hand): new game, heels, the play's scores, a go, a run, the go's point, the
+# last card, the refused 19, Bob's count (Muggins is on: no verdict), Muggins, Ann's
+# over-count, her crib (no verdict), the win.
+DEAL = {
+    "en": [
+        "New game: Ann deals first.",
+        "two for his heels",
+        "fifteen for two",
+        "twenty for two",
+        "Bob says go.",
+        "thirty for three",
+        "one for the go",
+        "twenty-two, and one for the last card",
+        "no hand of four cards can score nineteen (a hand with nothing is called nineteen: peg 0)",
+        "Bob's hand: four.",
+        "Muggins! Ann takes five.",
+        "Ann's hand: fourteen… over by six, eight pegged.",
+        "Ann's crib: two.",
+        "Ann wins by sixteen.",
+    ],
+    "nl": [
+        "Nieuw spel: Ann deelt eerst.",
+        "twee voor zijn hielen",
+        "vijftien voor twee",
+        "twintig voor twee",
+        "Bob zegt Go.",
+        "dertig voor drie",
+        "één voor de Go",
+        "tweeëntwintig, en één voor de laatste kaart",
+        "geen hand van vier kaarten kan negentien punten halen "
+        "(een hand zonder punten heet negentien: pen 0)",
+        "hand van Bob: vier.",
+        "Muggins! Ann krijgt vijf.",
+        "hand van Ann: veertien… zes te veel, acht gepend.",
+        "crib van Ann: twee.",
+        "Ann wint met zestien verschil.",
+    ],
+    "da": [
+        "Nyt spil: Ann giver først.",
+        "to for his heels",
+        "femten for to",
+        "tyve for to",
+        "Bob siger go.",
+        "tredive for tre",
+        "en for go",
+        "toogtyve og en for sidste kort",
+        "ingen hånd med fire kort kan give nitten (en hånd uden point kaldes nitten: markér 0)",
+        "Bobs hånd: fire.",
+        "Muggins! Ann får fem.",
+        "Anns hånd: fjorten… seks for meget, otte markeret.",
+        "Anns crib: to.",
+        "Ann vinder med seksten.",
+    ],
+    "de": [
+        "Neue Partie: Ann gibt zuerst.",
+        "zwei für die Hacken",
+        "fünfzehn macht zwei",
+        "zwanzig macht zwei",
+        "Bob sagt passe.",
+        "dreißig macht drei",
+        "einen fürs Passen",
+        "zweiundzwanzig und einen für die letzte Karte",
+        "keine Hand aus vier Karten kann neunzehn Punkte bringen "
+        "(eine Hand ohne Punkte heißt neunzehn: stecke 0)",
+        "Hand von Bob: vier.",
+        "Muggins! Ann bekommt fünf.",
+        "Hand von Ann: vierzehn… sechs zu viel, acht gesteckt.",
+        "Krippe von Ann: zwei.",
+        "Ann gewinnt mit sechzehn Punkten Vorsprung.",
+    ],
+    "fi": [
+        "Uusi peli: Ann jakaa ensin.",
+        "kaksi pistettä his heelsistä",
+        "viisitoista, kaksi pistettä",
+        "kaksikymmentä, kaksi pistettä",
+        "Bob sanoo passi.",
+        "kolmekymmentä, kolme pistettä",
+        "yksi gosta",
+        "kaksikymmentäkaksi ja yksi viimeisestä kortista",
+        "mikään neljä kortin käsi ei voi antaa yhdeksäntoista pistettä "
+        "(tyhjää kättä sanotaan yhdeksäntoista: merkitse 0)",
+        "käsi (Bob): neljä.",
+        "Muggins! Ann saa viisi.",
+        "käsi (Ann): neljätoista… kuusi liikaa, merkitty kahdeksan.",
+        "kribi (Ann): kaksi.",
+        "Ann voittaa, ero kuusitoista.",
+    ],
+    "sv": [
+        "Nytt parti: Ann ger först.",
+        "två för vänd knekt",
+        "femton, två poäng",
+        "tjugo, två poäng",
+        "Bob säger stopp.",
+        "trettio, tre poäng",
+        "en för stopp",
+        "tjugotvå och en för sistan",
+        "ingen hand med fyra kort kan ge nitton poäng (en hand utan poäng kallas nitton: notera 0)",
+        "Bobs hand: fyra.",
+        "Muggins! Ann får fem.",
+        "Anns hand: fjorton… sex för mycket, åtta noterade.",
+        "Anns krubba: två.",
+        "Ann vinner med sexton.",
+    ],
+}
+assert set(DEAL) == set(LANGUAGES)
+
+# Speech at 160 words a minute: each word (and each pause) takes between these.
+WORD_SECONDS = (0.12, 0.9)
+LOUD_ENOUGH = 0.05  # RMS while speaking, of full scale, at the default volume
+
+
+@pytest.fixture(scope="module")
+def deals():
+    """The deal announced in every language, each into its own folder."""
+    folders = {}
+    with tempfile.TemporaryDirectory() as root:
+        for lang in LANGUAGES:
+            folder = Path(root) / lang
+            table = Table(Path(root) / f"{lang}.db")
+            keeper = Scorekeeper(table, load_layout("two-track-121"))
+            voice = Voice(keeper, Espeak(volume=0.8, phonemes=True), Files(folder), lang=lang)
+            try:
+                play_a_deal(keeper, lambda voice=voice: voice.wait_quiet(WAIT))
+            finally:
+                voice.close()
+                table.close()
+            folders[lang] = (folder, list(voice.spoken))
+        yield folders
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_each_sentence_of_the_deal_is_said_whole_in_the_language(deals, lang):
+    folder, spoken = deals[lang]
+    assert [s.text for s in spoken] == DEAL[lang]
+    assert all(s.whole for s in spoken)
+    written = sentences(folder)
+    assert [note(path)["text"] for path in written] == DEAL[lang]
+    assert all(note(path)["lang"] == lang and note(path)["whole"] for path in written)
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_each_file_is_speech_of_its_sentence(deals, lang):
+    folder, _ = deals[lang]
+    for path, sentence in zip(sentences(folder), DEAL[lang], strict=True):
+        heard = listen(path)
+        words = len(sentence.split())
+        low, high = (words * seconds for seconds in WORD_SECONDS)
+        assert low <= heard.seconds <= high + 1.0, f"{path.name}: {heard} for {sentence!r}"
+        assert heard.voiced >= 0.4 * low, f"{path.name}: mostly silence: {heard}"
+        assert heard.rms >= LOUD_ENOUGH, f"{path.name}: too quiet: {heard}"
+        assert heard.clipped == 0, f"{path.name}: clipped: {heard}"
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_the_voice_says_the_sentence_as_that_language_does(deals, lang):
+    """The phonemes espeak-ng made while writing each file are its phonemes of the
+    expected sentence in this language's voice; another voice would say it otherwise."""
+    folder, _ = deals[lang]
+    for path, sentence in zip(sentences(folder), DEAL[lang], strict=True):
+        said = note(path)["phonemes"]
+        assert said == phonemes(sentence, lang), f"{path.name}: {sentence!r}"
+        if lang != "en":
+            assert said != phonemes(sentence, "en"), f"{path.name}: said as English"
+
+
+def test_a_longer_sentence_takes_longer_and_a_faster_rate_is_shorter(tmp_path):
+    short, long = "fifteen two", "fifteen two, fifteen four, and a double run of three is ten"
+    lengths = {}
+    for rate in (120, 300):
+        engine = Espeak(rate=rate)
+        for text in (short, long):
+            out = Files(tmp_path / f"{rate}-{len(text)}")
+            out.play(engine.speak(text, "en"), "test")
+            lengths[rate, text] = listen(out.written[0]).voiced
+    assert lengths[120, long] > 2 * lengths[120, short]
+    assert lengths[300, long] < 0.7 * lengths[120, long]
+
+
+def test_the_volume_setting_sets_the_level(tmp_path):
+    levels = []
+    for volume in (0.3, 1.0):
+        out = Files(tmp_path / str(volume))
+        out.play(Espeak(volume=volume).speak("thirty-one for two", "en"), "test")
+        levels.append(listen(out.written[0]))
+    quiet, loud = levels
+    assert quiet.rms < 0.5 * loud.rms
+    assert loud.clipped == 0
