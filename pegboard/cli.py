@@ -193,6 +193,9 @@ def cmd_serve(args: argparse.Namespace) -> int:
     panel = dict(config.panel)
     panel.update({k: v for k, v in (("host", args.host), ("port", args.port)) if v is not None})
     config = replace(config, panel=panel)
+    if args.wav is not None:  # the voice into WAV files, whatever the config says
+        voice = {"enabled": True, "out": "files", "folder": str(args.wav.absolute())}
+        config = replace(config, voice={**config.voice, **voice})
     return serve(config, args.data or default_data_dir(), sim=args.sim)
 
 
@@ -320,6 +323,12 @@ def build_parser(lang: str = "en") -> argparse.ArgumentParser:
         ),
     )
     serve.add_argument("--port", type=int, help=_("the panel's port (default 8080; 0: any free)"))
+    serve.add_argument(
+        "--wav",
+        type=Path,
+        metavar=_("DIR"),
+        help=_("write what the board says into WAV files in this folder, not to the speaker"),
+    )
     serve.set_defaults(run=cmd_serve)
 
     doctor = sub.add_parser(

@@ -220,6 +220,8 @@ def serve(
             f"pegboard: board PIN {pin}" + (" (new: change it in the config)" if new else ""),
             flush=True,
         )
+        if board.voice is not None:
+            print(f"pegboard: the board speaks {board.voice.out.where}", flush=True)
 
         def shutdown(signum: int, frame: object) -> None:
             stop.set()

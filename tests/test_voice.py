@@ -4,14 +4,22 @@ keeps quiet where it was told to. Real espeak-ng, real WAV files, a real game fi
 
 from __future__ import annotations
 
+import json
 import os
+import re
+import signal
 import stat
+import subprocess
+import sys
 import threading
+import urllib.request
+from http.cookiejar import CookieJar
 from pathlib import Path
 
 import pytest
 from conftest import FAST_PINS
 from voicing import listen, note, play_a_deal, sentences
+from waiting import eventually
 
 from pegboard.board.layout import load_layout
 from pegboard.config import load_config
@@ -254,3 +262,38 @@ def test_a_short_press_on_advance_still_moves_on(tmp_path):
     ] or [note(path)["text"] for path in sentences(tmp_path / "voice")] == [
         "New game: Player 2 deals first."
     ]
+
+
+def test_the_simulated_board_writes_its_voice_into_wav_files_when_asked(tmp_path):
+    """`pegboard serve --sim --wav DIR`: a game started from a phone is announced into DIR."""
+    folder = tmp_path / "spoken"
+    config = tmp_path / "config.toml"
+    config.write_text('[board]\npin = "1357"\nlanguage = "fi"\n')
+    command = [sys.executable, "-m", "pegboard.cli", "serve", "--sim", "--port", "0"]
+    command += ["--data", str(tmp_path / "data"), "--config", str(config), "--wav", str(folder)]
+    process = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    try:
+        lines = [process.stdout.readline() for _ in range(3)]
+        assert lines[2] == f"pegboard: the board speaks into WAV files in {folder}\n", lines
+        base = re.search(r"panel at (http://\S+)/", lines[0]).group(1)
+        opener = urllib.request.build_opener(urllib.request.HTTPCookieProcessor(CookieJar()))
+
+        def call(path, body=None, csrf=""):
+            data = None if body is None else json.dumps(body).encode()
+            headers = {"Content-Type": "application/json", "X-CSRF-Token": csrf}
+            request = urllib.request.Request(base + path, data=data, headers=headers)
+            with opener.open(request, timeout=10) as response:
+                return json.load(response)
+
+        csrf = call("/api/session")["csrf"]
+        call("/api/login", {"pin": "1357"}, csrf)
+        csrf = call("/api/session")["csrf"]
+        call("/api/act/new_game", {"players": ["Ann", "Bob"], "dealer": 1}, csrf)
+        eventually(lambda: any(folder.glob("*.json")), timeout=WAIT)
+        [spoken] = sentences(folder)
+        eventually(lambda: spoken.with_suffix(".json").stat().st_size > 0, timeout=WAIT)
+        assert note(spoken)["text"] == "Uusi peli: Bob jakaa ensin."
+        assert listen(spoken).voiced > 0.5
+    finally:
+        process.send_signal(signal.SIGTERM)
+        process.wait(timeout=30)

@@ -1,8 +1,9 @@
 """The voice: says what the front door announces, from its own thread, never in the way.
 
 The door's callback only notes the change (the button-to-LED path waits for nothing
-here); the voice's thread works out what to say (:mod:`pegboard.voice.said`), makes
-the speech and hands it to the output. Sentences wait their turn in a queue:
+here); the voice's thread works out what to say (:mod:`pegboard.voice.said`), lets the
+LEDs show the change first (up to :data:`LEDS_FIRST`), makes the speech and hands it to
+the output. Sentences wait their turn in a queue:
 
 - a fleeting one (a play's call, a go, a refusal) is dropped unsaid once a later
   entry is made: play has moved on;
@@ -14,6 +15,7 @@ from __future__ import annotations
 
 import logging
 import threading
+import time
 from collections import deque
 from collections.abc import Collection, Mapping
 from dataclasses import dataclass, replace
@@ -30,6 +32,7 @@ from pegboard.voice.said import EVENTS, Announcement, announcements, undone
 log = logging.getLogger(__name__)
 
 KEPT = 50  # sentences kept in Voice.spoken
+LEDS_FIRST = 0.05  # seconds the voice waits for the LEDs to show a change before speaking
 QUIET = ("lit", "dial", "brightness")  # changes with nothing to say
 
 
@@ -45,12 +48,12 @@ class Spoken:
 
 @dataclass(slots=True)
 class _Turn:
-    """An announcement waiting its turn: ``seq`` is the door's version of the change
-    that made it, ``state`` the state that change left (an undo of it cancels it)."""
+    """An announcement waiting its turn: ``state`` is the state its change left (an undo
+    of it cancels it), ``lit`` the LEDs' frame count when the change was heard."""
 
     announcement: Announcement
-    seq: int
     state: State | None
+    lit: int
     cut: bool = False
 
 
@@ -74,8 +77,9 @@ class Voice:
             raise ValueError(f"no such announcements: {', '.join(sorted(unknown))}")
         self.events = frozenset(events)
         self.spoken: deque[Spoken] = deque(maxlen=KEPT)
+        self._keeper = keeper
         self._cond = threading.Condition()
-        self._changes: deque[Change] = deque()
+        self._changes: deque[tuple[Change, int]] = deque()
         self._queue: list[_Turn] = []
         self._current: _Turn | None = None
         self._last: _Turn | None = None
@@ -88,13 +92,19 @@ class Voice:
     def __repr__(self) -> str:
         return f"<Voice {self.lang} {self.engine!r} {self.out!r} said={self._said}>"
 
+    @property
+    def sentences(self) -> int:
+        """How many sentences the voice has finished (or cut short) so far."""
+        return self._said
+
     # --- the door's side: note and return -------------------------------------------
 
     def _heard(self, change: Change) -> None:
         if change.what in QUIET:
             return
+        _, lit = self._keeper.versions()
         with self._cond:
-            self._changes.append(change)
+            self._changes.append((change, lit))
             self._cond.notify_all()
 
     def repeat(self) -> bool:
@@ -135,7 +145,7 @@ class Voice:
     def _absorb(self) -> None:
         """Turn the changes heard into turns in the queue (holding the lock)."""
         while self._changes:
-            change = self._changes.popleft()
+            change, lit = self._changes.popleft()
             if undone(change):
                 taken_back = change.before
                 for turn in (*self._queue, self._current):
@@ -147,7 +157,7 @@ class Voice:
             else:  # a refusal says why, so the one before it is stale
                 self._queue = [t for t in self._queue if t.announcement.event != "refusals"]
             self._queue += [
-                _Turn(said, change.version, change.state)
+                _Turn(said, change.state, lit)
                 for said in announcements(change)
                 if said.event in self.events
             ]
@@ -163,11 +173,23 @@ class Voice:
                     self._cond.notify_all()
                     continue
                 turn = self._current = self._last = self._queue.pop(0)
+            self._leds_first(turn.lit)
             self._speak(turn)
             with self._cond:
                 self._current = None
                 self._said += 1
                 self._cond.notify_all()
+
+    def _leds_first(self, lit: int) -> None:
+        """Wait (briefly) until the LEDs have moved on from frame ``lit``: a press lights
+        the board before the voice takes its share of the machine."""
+        deadline = time.monotonic() + LEDS_FIRST
+        seen = self._keeper.versions()
+        while seen[1] <= lit and not self._keeper.closing:
+            left = deadline - time.monotonic()
+            if left <= 0:
+                return
+            seen = self._keeper.wait(seen, left)
 
     def _speak(self, turn: _Turn) -> None:
         said = turn.announcement
