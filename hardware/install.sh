@@ -17,11 +17,13 @@ hostname=${PEGBOARD_HOSTNAME:-pegboard}
 
 apt-get update
 apt-get install -y python3-venv python3-gpiozero python3-lgpio python3-serial avahi-daemon
+# The board's voice: espeak-ng speaks, aplay plays (hardware/README.md: Audio).
+apt-get install -y espeak-ng alsa-utils
 # RPi.GPIO exists for Pi 1-4 only; gpiozero uses lgpio on a Pi 5.
 apt-get install -y python3-rpi.gpio || true
 
 id pegboard >/dev/null 2>&1 || useradd --system --home-dir /var/lib/pegboard --shell /usr/sbin/nologin pegboard
-for group in gpio dialout spi; do
+for group in gpio dialout spi audio; do
     getent group "$group" >/dev/null && usermod -aG "$group" pegboard
 done
 

@@ -208,7 +208,7 @@ def test_a_dial_wired_backwards_is_told_to_swap_a_and_b():
 
 
 def test_buttons_are_asked_for_plus_minus_and_peg():
-    seat = "[[pins.seat]]\nbuttons = { minus = 4, plus = 18, peg = 19 }\n"
+    seat = "[[pins.seat]]\nbuttons = { minus = 17, plus = 27, peg = 22 }\n"
     code, text = run(config(f"[pins]\nadvance = 26\n{seat}"))
     assert code == 0, text
     names = [line.split(":")[0] for line in lines(text, "PASS  seat")]

@@ -12,12 +12,14 @@ from pegboard.errors import ConfigError
 from pegboard.inputs.pins import (
     DEFAULT_DOC,
     HEADER,
+    I2S_PINS,
     ButtonPins,
     DialPins,
     Settings,
     load_pins,
     main,
     parse_pins,
+    pin_table,
     pins_md,
 )
 
@@ -55,10 +57,11 @@ def test_the_default_map_is_four_dials_and_an_advance_button():
         DialPins(17, 27, 22),
         DialPins(5, 6, 13),
         DialPins(23, 24, 25),
-        DialPins(12, 16, 20),
+        DialPins(12, 16, 4),
     )
     assert pin_map.advance == 26
     assert pin_map.settings == Settings(bounce_time=0.02, hold_time=1.0)
+    assert pin_map.audio == "i2s"  # a MAX98357A can be added later without rewiring a control
 
 
 def test_a_map_with_both_wirings_reads_in_seat_order():
@@ -223,13 +226,40 @@ def test_the_config_overrides_keys_and_replaces_the_seat_list():
         "settings": {"hold_time": 0.8},
         "advance": 21,
         "seat": [{"buttons": {"minus": 4, "plus": 18, "peg": 19}}],
+        "audio": "jack",  # frees the I2S pins
     }
     before = copy.deepcopy(override)
     pin_map = load_pins(override=override)
     assert pin_map.settings == Settings(bounce_time=0.02, hold_time=0.8)
     assert pin_map.advance == 21
     assert pin_map.seats == (ButtonPins(4, 18, 19),)
+    assert pin_map.audio == "jack"
     assert override == before
+
+
+@pytest.mark.parametrize("gpio", sorted(I2S_PINS))
+def test_with_an_i2s_amplifier_its_pins_are_refused_to_the_controls(gpio):
+    data = {**two_seats(), "audio": "i2s", "advance": gpio}
+    with pytest.raises(ConfigError) as refused:
+        parse_pins(data)
+    assert str(refused.value) == (
+        f"pin map: GPIO {gpio} is used twice: advance and audio i2s.{I2S_PINS[gpio][0]}; "
+        'audio = "i2s" keeps GPIO 18-21 for the amplifier: move the control, or set '
+        'audio = "jack", "usb" or "none"'
+    )
+    for audio in ("jack", "usb", "none"):
+        assert parse_pins({**data, "audio": audio}).advance == gpio
+
+
+def test_the_audio_is_one_of_the_known_ways_and_i2s_shows_in_the_wiring():
+    with pytest.raises(
+        ConfigError, match="audio is one of 'i2s', 'jack', 'usb', 'none', not 'hdmi'"
+    ):
+        parse_pins({**two_seats(), "audio": "hdmi"})
+    table = pin_table(parse_pins({**two_seats(), "audio": "i2s"}))
+    assert "| Audio amplifier BCLK (I2S) | 18 | 12 | PCM CLK |" in table
+    assert "| Audio amplifier DIN (I2S) | 21 | 40 | PCM DOUT |" in table
+    assert "I2S" not in pin_table(parse_pins({**two_seats(), "audio": "usb"}))
 
 
 def test_an_override_error_names_the_config():

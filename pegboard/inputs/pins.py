@@ -74,6 +74,17 @@ POWER = {1: "3V3", 2: "5V", 4: "5V", 17: "3V3"} | dict.fromkeys(
 GPIO_PINS = range(2, 28)
 _BY_HEADER = {header: bcm for bcm, (header, _) in HEADER.items()}
 
+# How the board's voice reaches its speaker. An I2S amplifier (a MAX98357A) takes the
+# Pi's PCM pins: `dtoverlay=max98357a` hands GPIO 18-21 to the I2S block, the Pi's PCM
+# input (20) included, which an amplifier leaves unwired; no control may use them.
+AUDIO = ("i2s", "jack", "usb", "none")
+I2S_PINS = {
+    18: ("bclk", "Audio amplifier BCLK (I2S)"),
+    19: ("lrclk", "Audio amplifier LRC (I2S)"),
+    20: ("in", "I2S input: not wired, kept by the audio overlay"),
+    21: ("din", "Audio amplifier DIN (I2S)"),
+}
+
 _TYPES = {str: "text", bool: "true/false", float: "a decimal number", int: "a whole number"}
 _TYPES |= {dict: "a table", list: "a list"}
 
@@ -126,11 +137,13 @@ _LIMITS = {"bounce_time": (0.0, 0.5), "hold_time": (0.05, 10.0)}
 
 @dataclass(frozen=True)
 class PinMap:
-    """A checked pin map: the seats in order, the advance button, the timings."""
+    """A checked pin map: the seats in order, the advance button, the timings, and how
+    the voice reaches its speaker (``audio``: one of :data:`AUDIO`)."""
 
     seats: tuple[Wiring, ...]
     advance: int
     settings: Settings = Settings()
+    audio: str = "none"
 
     def uses(self) -> list[tuple[int, str, str]]:
         """Every pin in map order as (gpio, key in the map, label for people).
@@ -146,6 +159,8 @@ class PinMap:
                     (gpio, f"seat {number} {wiring.kind}.{field.name}", f"Seat {number} {label}")
                 )
         out.append((self.advance, "advance", "Advance button (shared)"))
+        if self.audio == "i2s":
+            out += [(gpio, f"audio i2s.{key}", label) for gpio, (key, label) in I2S_PINS.items()]
         return out
 
 
@@ -179,7 +194,7 @@ def parse_pins(
     data: Mapping[str, Any], *, source: str = "pin map", taken: Mapping[int, str] | None = None
 ) -> PinMap:
     """Check a pin map given as a dict (as TOML reads it) and build it."""
-    _known(data, ("advance", "settings", "seat"), "the pin map", source)
+    _known(data, ("advance", "settings", "seat", "audio"), "the pin map", source)
     settings = _settings(_table(data.get("settings", {}), "settings", source), source)
     if "seat" not in data:
         raise ConfigError(f"{source}: no seats: add a [[seat]] table per player")
@@ -190,10 +205,14 @@ def parse_pins(
         raise ConfigError(f"{source}: {len(seats)} seats given; a board has 1 to {SEATS_MAX}")
     if "advance" not in data:
         raise ConfigError(f"{source}: the advance button is missing: add advance = <GPIO>")
+    audio = data.get("audio", "none")
+    if audio not in AUDIO:
+        raise ConfigError(f"{source}: audio is one of {_quoted(AUDIO)}, not {_kind(audio)}")
     pin_map = PinMap(
         seats=tuple(_seat(seat, number, source) for number, seat in enumerate(seats, 1)),
         advance=_gpio(data["advance"], "advance", source),
         settings=settings,
+        audio=audio,
     )
     _check_shared(pin_map, taken or {}, source)
     return pin_map
@@ -257,7 +276,13 @@ def _check_shared(pin_map: PinMap, taken: Mapping[int, str], source: str) -> Non
         users.setdefault(gpio, []).append(key)
     for gpio, keys in users.items():
         if len(keys) > 1:
-            raise ConfigError(f"{source}: GPIO {gpio} is used twice: {' and '.join(keys)}")
+            hint = (
+                '; audio = "i2s" keeps GPIO 18-21 for the amplifier: move the control, '
+                'or set audio = "jack", "usb" or "none"'
+                if any(key.startswith("audio ") for key in keys)
+                else ""
+            )
+            raise ConfigError(f"{source}: GPIO {gpio} is used twice: {' and '.join(keys)}{hint}")
 
 
 def _known(data: Mapping[str, Any], known: Sequence[str], where: str, source: str) -> None:
@@ -350,7 +375,15 @@ are needed. A dial that counts backwards: swap its
 
 Switch timing: a press counts once the switch has stayed released for
 {s.bounce_time * 1000:g} ms (`bounce_time`); holding for {s.hold_time:g} s (`hold_time`) is a
-long press, which undoes that seat's last entry.
+long press, which undoes that seat's last entry (on the advance button: says the last
+announcement again).
+
+## Audio
+
+`audio = "{pin_map.audio}"`. The board's voice reaches its speaker through the 3.5 mm
+jack of a Pi 4 or earlier (`jack`), a USB speaker (`usb`), or an I2S amplifier such as a
+MAX98357A (`i2s`: BCLK on GPIO 18, LRC on GPIO 19, DIN on GPIO 21; the audio overlay also
+takes GPIO 20). With `i2s` a control on GPIO 18 to 21 is refused.
 
 ## Which pins may be used
 

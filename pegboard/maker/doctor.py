@@ -7,7 +7,8 @@
    names the strip, its Pico pin and the likely fault.
 3. The controls: it asks for each dial turn and press, each button, the advance
    button, and waits for that very intent, with a timeout per control.
-4. The panel: its URL on the LAN, with a QR code for a phone.
+4. The voice: it says a test phrase in the board's language, and a person listens.
+5. The panel: its URL on the LAN, with a QR code for a phone.
 
 With ``--sim`` the board is the simulated one (the real firmware behind a pty,
 gpiozero's mock pins), and the doctor looks at the LEDs and works the controls
@@ -46,6 +47,7 @@ from pegboard.lan import panel_urls
 from pegboard.leds import LedDriver, open_driver
 from pegboard.maker.report import FAIL, PASS, SKIP, Result
 from pegboard.maker.sight import ANSWER_SECONDS, Eye, Keyboard, check_leds, no_eye, sim_eye
+from pegboard.maker.voice_check import check_voice
 
 if TYPE_CHECKING:
     from pegboard.leds.emulator import EmulatedPico
@@ -274,6 +276,7 @@ def run(
             if finger is None and keyboard is not None:
                 _skip_on_enter(intents, out, keyboard)
             results += check_controls(controls, out, timeout, finger, intents)
+    report(check_voice(config, sim))
     print_panel(config, out)
     failed = [r.name for r in results if r.status == FAIL]
     if failed:

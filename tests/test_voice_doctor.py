@@ -1,0 +1,53 @@
+"""`pegboard doctor` says a test phrase in the board's language, through the voice the
+config asks for, and reports what it could not do."""
+
+from __future__ import annotations
+
+import io
+import shutil
+
+from voicing import listen, note, sentences
+
+from pegboard.config import load_config
+from pegboard.maker import doctor
+
+FAST = "[pins.settings]\nbounce_time = 0.002\nhold_time = 0.15\n"
+
+
+def run(text: str) -> tuple[int, list[str]]:
+    out = io.StringIO()
+    code = doctor.run(load_config(text=text + FAST), sim=True, out=out)
+    return code, [line for line in out.getvalue().splitlines() if "voice:" in line]
+
+
+def test_the_doctor_says_the_test_phrase_into_the_configured_wav_files(tmp_path):
+    folder = tmp_path / "voice"
+    code, said = run(f'[board]\nlanguage = "sv"\n[voice]\nout = "files"\nfolder = "{folder}"\n')
+    phrase = "Brädet talar: femton två, femton fyra och ett par är sex."
+    assert said == [f"PASS  voice: said {phrase!r} into WAV files in {folder}: did you hear it?"]
+    assert code == 0
+    [wav] = sentences(folder)
+    assert note(wav)["text"] == phrase and note(wav)["lang"] == "sv"
+    heard = listen(wav)
+    assert heard.voiced > 1.5 and heard.rms > 0.05 and heard.clipped == 0
+
+
+def test_without_espeak_the_voice_fails_and_says_how_to_get_it(tmp_path, monkeypatch):
+    monkeypatch.setenv("PATH", str(tmp_path))
+    code, said = run(f'[voice]\nout = "files"\nfolder = "{tmp_path}"\n')
+    assert said == [
+        "FAIL  voice: espeak-ng is not installed: install it (apt-get install espeak-ng) "
+        "to hear the board"
+    ]
+    assert code == 1
+
+
+def test_a_voice_turned_off_or_with_nowhere_to_speak_is_skipped(tmp_path, monkeypatch):
+    assert run("[voice]\nenabled = false\n")[1] == ["SKIP  voice: off ([voice] enabled = false)"]
+    only_espeak = tmp_path / "bin"  # espeak-ng, and no audio player at all
+    only_espeak.mkdir()
+    (only_espeak / "espeak-ng").symlink_to(shutil.which("espeak-ng"))
+    monkeypatch.setenv("PATH", str(only_espeak))
+    code, said = run("")  # out = auto
+    assert said == ["SKIP  voice: no audio output: see the guide, Audio"]
+    assert code == 0
