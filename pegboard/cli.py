@@ -247,7 +247,7 @@ def build_parser(lang: str = "en") -> argparse.ArgumentParser:
     )
     score.add_argument("--json", action="store_true", help=_("print JSON"))
     score.add_argument(
-        "--wav", type=Path, metavar=_("FILE"), help=_("also speak the call into this WAV file")
+        "--wav", type=Path, metavar="FILE", help=_("also speak the call into this WAV file")
     )
     score.set_defaults(run=cmd_score)
 
@@ -257,7 +257,7 @@ def build_parser(lang: str = "en") -> argparse.ArgumentParser:
     )
     play.add_argument("--json", action="store_true", help=_("print JSON"))
     play.add_argument(
-        "--wav", type=Path, metavar=_("FILE"), help=_("also speak each call into this WAV file")
+        "--wav", type=Path, metavar="FILE", help=_("also speak each call into this WAV file")
     )
     play.set_defaults(run=cmd_play)
 
@@ -326,7 +326,7 @@ def build_parser(lang: str = "en") -> argparse.ArgumentParser:
     serve.add_argument(
         "--wav",
         type=Path,
-        metavar=_("DIR"),
+        metavar="DIR",
         help=_("write what the board says into WAV files in this folder, not to the speaker"),
     )
     serve.set_defaults(run=cmd_serve)

@@ -62,13 +62,13 @@ def _voice_out(value: str) -> str | None:
 
 
 def _all_events() -> list[str]:
-    from pegboard.voice import EVENTS
+    from pegboard.keeper.aloud import EVENTS
 
     return list(EVENTS)
 
 
 def _events(value: list) -> str | None:
-    from pegboard.voice import EVENTS  # one home: the kinds of announcement
+    from pegboard.keeper.aloud import EVENTS  # one home: the kinds of announcement
 
     wrong = [event for event in value if event not in EVENTS]
     if wrong:

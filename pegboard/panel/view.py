@@ -11,6 +11,7 @@ from typing import Any
 
 from pegboard.i18n import N_, Phrase
 from pegboard.keeper import Count, Phase, Scorekeeper, State, skunk_lines
+from pegboard.keeper.aloud import last_entry
 from pegboard.rules.speech import show_call
 
 
@@ -29,6 +30,9 @@ def snapshot(keeper: Scorekeeper, lang: str, *, sim: bool = False) -> dict[str, 
         "game_hole": layout.game,
         "brightness": keeper.brightness,
         "message": keeper.message.say(lang),
+        # What the board says aloud of the last entry: the page's live region, and the
+        # phone's own voice when it is on.
+        "aloud": [] if state is None else [a.say(lang) for a in last_entry(state, keeper.message)],
         "pending": [value or None for value in dials],
         "game": None if state is None else game_view(state, lang),
     }

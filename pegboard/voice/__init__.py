@@ -1,7 +1,8 @@
 """The board's voice: says the counts, the verdicts, Muggins and the win aloud, in the
 board's language, off the button-to-LED path.
 
-- ``said``: what is said of each change (pure: a Change -> announcements);
+- what is said of each change is pure and shared with the phones: it lives with the
+  front door (:mod:`pegboard.keeper.aloud`: a Change -> announcements);
 - ``engine``: text -> speech (:class:`Espeak`, espeak-ng; another engine plugs in
   behind :class:`Engine`);
 - ``out``: where the samples go (the computer's audio, WAV files, or nowhere);
@@ -12,17 +13,13 @@ Importing this package plays nothing and starts no process.
 
 from pegboard.voice.engine import Engine, Espeak, Speech, VoiceError, phonemes
 from pegboard.voice.out import KINDS, Files, Output, Player, Silent, open_output, save
-from pegboard.voice.said import EVENTS, Announcement, Number, announcements
 from pegboard.voice.speaker import Spoken, Voice, open_voice
 
 __all__ = [
-    "EVENTS",
     "KINDS",
-    "Announcement",
     "Engine",
     "Espeak",
     "Files",
-    "Number",
     "Output",
     "Player",
     "Silent",
@@ -30,7 +27,6 @@ __all__ = [
     "Spoken",
     "Voice",
     "VoiceError",
-    "announcements",
     "open_output",
     "open_voice",
     "phonemes",

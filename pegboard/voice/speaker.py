@@ -1,7 +1,7 @@
 """The voice: says what the front door announces, from its own thread, never in the way.
 
 The door's callback only notes the change (the button-to-LED path waits for nothing
-here); the voice's thread works out what to say (:mod:`pegboard.voice.said`), lets the
+here); the voice's thread works out what to say (:mod:`pegboard.keeper.aloud`), lets the
 LEDs show the change first (up to :data:`LEDS_FIRST`), makes the speech and hands it to
 the output. Sentences wait their turn in a queue:
 
@@ -25,9 +25,9 @@ from typing import Any
 from pegboard.errors import PegboardError
 from pegboard.i18n import check_language
 from pegboard.keeper import Change, Scorekeeper, State
+from pegboard.keeper.aloud import EVENTS, Announcement, announcements, undone
 from pegboard.voice.engine import Engine, Espeak, VoiceError
 from pegboard.voice.out import Output, Silent, open_output
-from pegboard.voice.said import EVENTS, Announcement, announcements, undone
 
 log = logging.getLogger(__name__)
 

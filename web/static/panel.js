@@ -94,6 +94,7 @@ function show(next) {
   state = next;
   const game = state.game;
   document.body.dataset.phase = game ? game.phase : "none";
+  announce(game);
   remember(game);
   drawBoard();
   light(lastFrame);
@@ -747,3 +748,41 @@ function start() {
 }
 
 document.addEventListener("DOMContentLoaded", start);
+
+// --- announcements: what the board says aloud, for screen readers and this phone's voice ---
+
+const ALOUD_KEPT = 20; // sentences kept in the live region
+let announced; // the entry last announced (undefined: none seen yet on this page)
+
+// A new entry's sentences go into the live region (a screen reader reads them) and, when
+// this phone speaks, to the browser's own voice in the page's language.
+function announce(game) {
+  const entry = game ? `${state.game_id}/${game.game}/${game.version}` : null;
+  const first = announced === undefined;
+  if (entry === announced) return;
+  announced = entry;
+  if (first || !state.aloud.length) return; // what was said before the page opened is not news
+  const log = $("aloud");
+  for (const text of state.aloud) log.append(el("p", { textContent: text }));
+  while (log.childElementCount > ALOUD_KEPT) log.firstElementChild.remove();
+  if (!$("speak").checked) return;
+  speechSynthesis.cancel(); // the play has moved on: nothing older is worth hearing
+  for (const text of state.aloud) {
+    const utterance = new SpeechSynthesisUtterance(text);
+    utterance.lang = document.documentElement.lang;
+    speechSynthesis.speak(utterance);
+  }
+}
+
+// The phone's own voice: offered where the browser has one, remembered per phone.
+function setUpSpeaking() {
+  if (!("speechSynthesis" in window)) return;
+  const speak = $("speak");
+  speak.checked = localStorage.getItem("pegboard.speak") === "on";
+  speak.addEventListener("change", () => {
+    localStorage.setItem("pegboard.speak", speak.checked ? "on" : "off");
+    if (!speak.checked) speechSynthesis.cancel();
+  });
+  $("speak-choice").hidden = false;
+}
+document.addEventListener("DOMContentLoaded", setUpSpeaking);

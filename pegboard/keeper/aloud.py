@@ -1,7 +1,9 @@
 """What the board says aloud of each change the front door announces: pure functions
 from a :class:`~pegboard.keeper.Change` to :class:`Announcement`\\ s, worked out from
 the state before and after it, each a whole sentence of the catalogue said later in
-the board's language, its numbers in words (:func:`pegboard.rules.speech.number_words`).
+the hearer's language, its numbers in words (:func:`pegboard.rules.speech.number_words`).
+The board's voice speaks them (:mod:`pegboard.voice`); each phone shows and may speak
+them in its own language (:mod:`pegboard.panel`).
 
 - a count when it is pegged, as claimed, then the verdict: "Ann's hand: twelve… exact.";
   with Muggins on, the true count is never said before someone claims it: a count that
@@ -34,8 +36,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Protocol
 
+from pegboard.game import State, skunk_lines
 from pegboard.i18n import N_, Phrase
-from pegboard.keeper import Change, State, skunk_lines
+from pegboard.keeper.door import Change
 from pegboard.rules.speech import GO_POINT, MUGGINS, count_name, number_words
 
 # The kinds of announcement, each switched on or off in the config's [voice] events.
@@ -116,6 +119,30 @@ def announcements(change: Change) -> tuple[Announcement, ...]:
     if after.winner is not None and before.winner is None:
         said += _won(after)
     return tuple(said)
+
+
+def last_entry(state: State, said: Phrase) -> tuple[Announcement, ...]:
+    """What is said aloud of the entry that left ``state`` (worked out from the state
+    before it), ``said`` being what the door said of it: a phone that sees only the
+    state hears the same sentences as the board.
+
+    >>> import tempfile, pathlib
+    >>> from pegboard.board.layout import load_layout
+    >>> from pegboard.game import Table
+    >>> from pegboard.keeper import Scorekeeper
+    >>> table = Table(pathlib.Path(tempfile.mkdtemp()) / "games.db")
+    >>> keeper = Scorekeeper(table, load_layout("two-track-121"))
+    >>> _ = keeper.new_game({"players": ["Ann", "Bob"]}, dealer=0)
+    >>> _ = keeper.turn_starter("JH")
+    >>> [a.say("sv") for a in last_entry(keeper.state, keeper.message)]
+    ['två för vänd knekt']
+    >>> _ = keeper.undo()
+    >>> [str(a) for a in last_entry(keeper.state, keeper.message)]
+    ['Undone.']
+    >>> table.close()
+    """
+    change = Change("game", state.version, state, (), said, before=state.before)
+    return announcements(change)
 
 
 def undone(change: Change) -> bool:

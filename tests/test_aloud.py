@@ -1,4 +1,5 @@
-"""What the board says aloud of each change: pure (a change in, sentences out), checked
+"""What the board says aloud of each change (the voice, and each phone): pure (a change in,
+sentences out), checked
 on games played through a real front door over a real game file, with no audio."""
 
 from __future__ import annotations
@@ -10,8 +11,7 @@ from pegboard.errors import RuleError
 from pegboard.game import Table
 from pegboard.i18n import LANGUAGES, N_, Phrase
 from pegboard.keeper import Scorekeeper
-from pegboard.voice import EVENTS, announcements
-from pegboard.voice.said import spoken
+from pegboard.keeper.aloud import EVENTS, announcements, spoken
 
 
 @pytest.fixture
@@ -83,7 +83,7 @@ def test_with_muggins_on_the_true_count_is_not_said_until_someone_claims_it(keep
 
 
 def announcements_of_number(n):
-    from pegboard.voice import Announcement, Number
+    from pegboard.keeper.aloud import Announcement, Number
 
     return Announcement("counts", Number(n))
 
@@ -287,7 +287,7 @@ OWN = {
 
 @pytest.mark.parametrize("lang", LANGUAGES)
 def test_the_voices_own_sentences_in_every_language(lang):
-    from pegboard.voice import Number
+    from pegboard.keeper.aloud import Number
 
     for (message, value), said in OWN.items():
         if "{margin}" in message:
