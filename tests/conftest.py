@@ -35,3 +35,15 @@ def board(request, tmp_path):
     config = load_config(text=f'[board]\nlayout = "{layout}"\n{FAST_PINS}{QUIET}')
     with Board(config, tmp_path, sim=True) as running:
         yield running
+
+
+@pytest.fixture
+def keeper(tmp_path):
+    """A front door over a fresh game file, no LEDs or dials: what adapters see."""
+    from pegboard.board.layout import load_layout
+    from pegboard.game import Table
+    from pegboard.keeper import Scorekeeper
+
+    table = Table(tmp_path / "games.db")
+    yield Scorekeeper(table, load_layout("two-track-121"))
+    table.close()

@@ -6,19 +6,9 @@ from __future__ import annotations
 
 import pytest
 
-from pegboard.board.layout import load_layout
 from pegboard.errors import RuleError
-from pegboard.game import Table
 from pegboard.i18n import LANGUAGES, N_, Phrase
-from pegboard.keeper import Scorekeeper
 from pegboard.keeper.aloud import EVENTS, announcements, spoken
-
-
-@pytest.fixture
-def keeper(tmp_path):
-    table = Table(tmp_path / "games.db")
-    yield Scorekeeper(table, load_layout("two-track-121"))
-    table.close()
 
 
 @pytest.fixture

@@ -21,10 +21,7 @@ from conftest import FAST_PINS
 from voicing import listen, note, play_a_deal, sentences
 from waiting import eventually
 
-from pegboard.board.layout import load_layout
 from pegboard.config import load_config
-from pegboard.game import Table
-from pegboard.keeper import Scorekeeper
 from pegboard.voice import Espeak, Files, Player, Silent, Voice, VoiceError, open_voice
 from pegboard.voice.out import find_player
 
@@ -48,13 +45,6 @@ class Stalling(Files):
             self.stalled.set()
             assert self.go.wait(WAIT), "never let go"
         super()._write(samples)
-
-
-@pytest.fixture
-def keeper(tmp_path):
-    table = Table(tmp_path / "games.db")
-    yield Scorekeeper(table, load_layout("two-track-121"))
-    table.close()
 
 
 @pytest.fixture

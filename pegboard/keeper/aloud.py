@@ -28,6 +28,14 @@ them in its own language (:mod:`pegboard.panel`).
 ['fifteen for two']
 >>> [a.say("nl") for a in announcements(keeper.go("Bob"))]
 ['Bob zegt Go.']
+
+A phone that sees only the state hears the same (:func:`last_entry`):
+
+>>> [a.say("sv") for a in last_entry(keeper.state, keeper.message)]
+['Bob säger stopp.']
+>>> _ = keeper.undo()
+>>> [str(a) for a in last_entry(keeper.state, keeper.message)]
+['Undone.']
 >>> table.close()
 """
 
@@ -124,23 +132,7 @@ def announcements(change: Change) -> tuple[Announcement, ...]:
 def last_entry(state: State, said: Phrase) -> tuple[Announcement, ...]:
     """What is said aloud of the entry that left ``state`` (worked out from the state
     before it), ``said`` being what the door said of it: a phone that sees only the
-    state hears the same sentences as the board.
-
-    >>> import tempfile, pathlib
-    >>> from pegboard.board.layout import load_layout
-    >>> from pegboard.game import Table
-    >>> from pegboard.keeper import Scorekeeper
-    >>> table = Table(pathlib.Path(tempfile.mkdtemp()) / "games.db")
-    >>> keeper = Scorekeeper(table, load_layout("two-track-121"))
-    >>> _ = keeper.new_game({"players": ["Ann", "Bob"]}, dealer=0)
-    >>> _ = keeper.turn_starter("JH")
-    >>> [a.say("sv") for a in last_entry(keeper.state, keeper.message)]
-    ['två för vänd knekt']
-    >>> _ = keeper.undo()
-    >>> [str(a) for a in last_entry(keeper.state, keeper.message)]
-    ['Undone.']
-    >>> table.close()
-    """
+    state hears the same sentences as the board (see the module's example)."""
     change = Change("game", state.version, state, (), said, before=state.before)
     return announcements(change)
 
