@@ -86,6 +86,16 @@ def test_a_false_muggins_pegs_for_the_side_it_named(keeper, heard):
     assert texts(heard) == ["False Muggins! Ann takes two."]
 
 
+def test_a_muggins_call_settled_by_the_cards_is_said_again_as_settled(keeper, heard):
+    """A call made without the cards stands as made until the mugged side shows them."""
+    to_the_show(keeper, muggins=True)
+    keeper.claim("Ann", 8)  # her cards not given: nobody can tell
+    keeper.muggins("Bob", 2)
+    heard.clear()
+    keeper.dispute_muggins("Ann", "5D 6H 4H 3C")  # eight it was: nothing missed
+    assert texts(heard) == ["False Muggins! Ann takes two."]
+
+
 def test_the_play_is_called_as_it_is_pegged(keeper, heard):
     keeper.new_game({"players": ["Ann", "Bob"]}, dealer=0)
     keeper.turn_starter("2C")

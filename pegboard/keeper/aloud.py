@@ -122,7 +122,8 @@ def announcements(change: Change) -> tuple[Announcement, ...]:
         said = [Announcement("game", change.said)] if change.said.message else []
         return (*said, *(_entry(after, entry) for entry in after.history))
     said = [_go(after, seat) for seat in sorted(after.play.passed - before.play.passed)]
-    said += [_entry(after, entry) for entry in after.history[len(before.history) :]]
+    kept = _common(before.history, after.history)  # a disputed call re-pegs the last line
+    said += [_entry(after, entry) for entry in after.history[kept:]]
     said += _crossed(before, after)
     if after.winner is not None and before.winner is None:
         said += _won(after)
@@ -135,6 +136,14 @@ def last_entry(state: State, said: Phrase) -> tuple[Announcement, ...]:
     state hears the same sentences as the board (see the module's example)."""
     change = Change("game", state.version, state, (), said, before=state.before)
     return announcements(change)
+
+
+def _common(before: tuple, after: tuple) -> int:
+    """How many lines the two histories share from the start."""
+    for index, (was, now) in enumerate(zip(before, after, strict=False)):
+        if was is not now and was != now:
+            return index
+    return min(len(before), len(after))
 
 
 def undone(change: Change) -> bool:
