@@ -143,13 +143,21 @@ def test_a_verified_claim_reports_under_and_muggins_pegs_it(client, signed_in, b
     response = act(client, signed_in, "claim", seat=1, points=8, cards=["5H", "5C", "JS", "4D"])
     assert response.status_code == 200
     body = response.get_json()
-    assert "under by" in body["said"]
+    assert body["said"] == "Pegged 8."  # with Muggins on, finding the miss is the opponents' part
     game = body["state"]["game"]
     missed = game["muggins_open"]["missed"]
     assert missed == game["claims"][-1]["actual"] - 8 > 0
     response = act(client, signed_in, "muggins", seat=0, points=missed)
     assert response.status_code == 200
     assert response.get_json()["state"]["game"]["scores"][0] == missed
+
+
+def test_without_muggins_the_board_says_what_a_count_missed(client, signed_in):
+    act(client, signed_in, "new_game", players=["Ann", "Bob"], dealer=0)
+    act(client, signed_in, "starter", card="5D")
+    act(client, signed_in, "advance")
+    response = act(client, signed_in, "claim", seat=1, points=8, cards=["5H", "5C", "JS", "4D"])
+    assert response.get_json()["said"] == "8: under by 6."
 
 
 def test_a_refused_entry_is_a_409_and_changes_nothing(client, signed_in, board):

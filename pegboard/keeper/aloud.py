@@ -47,6 +47,7 @@ from typing import Any, Protocol
 from pegboard.game import State, skunk_lines
 from pegboard.i18n import N_, Phrase
 from pegboard.keeper.door import Change
+from pegboard.keeper.said import public_verdict
 from pegboard.rules.speech import GO_POINT, MUGGINS, count_name, number_words
 
 # The kinds of announcement, each switched on or off in the config's [voice] events.
@@ -213,8 +214,8 @@ def _verdict(state: State, kind: str) -> Phrase:
     """A count just pegged: as claimed, then what the cards say, unless that would tell
     the table a Muggins before anyone calls it."""
     claim = state.claims[-1]
-    verdict = claim.verdict
-    if verdict == "unchecked" or (state.settings.muggins and verdict != "over"):
+    verdict = public_verdict(claim, state.settings.muggins)
+    if verdict == "unchecked":
         verdict = "claimed"
     return Phrase.of(
         _VERDICTS[verdict],

@@ -55,7 +55,8 @@ class Change:
     ``what`` is ``"game"`` (an entry, a new game), ``"dial"`` (a count being dialled),
     ``"refused"`` (nothing changed: ``said`` says why), ``"brightness"`` or ``"lit"``
     (the LEDs now show ``lit``). ``seat`` is whose dial or entry it was, when known;
-    ``dial`` is True when it came from a seat's own controls."""
+    ``dial`` is True when it came from a seat's own controls; ``lit`` counts the LED
+    frames shown so far (a follower may wait for the LEDs to show the change)."""
 
     what: str
     version: int
@@ -65,6 +66,7 @@ class Change:
     seat: int | None = None
     dial: bool = False
     before: State | None = None
+    lit: int = 0
 
 
 class Scorekeeper:
@@ -354,6 +356,7 @@ class Scorekeeper:
         return change
 
     def _change(self, what: str, **fields: Any) -> Change:
+        fields.setdefault("lit", self._lit_version)
         return Change(what, self._version, self.state, tuple(self._dials), **fields)
 
     def _tell(self, change: Change) -> None:

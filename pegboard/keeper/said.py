@@ -3,9 +3,11 @@
 script that make the same entry hear the same words.
 
 >>> from pegboard.game.state import Claim
->>> said = verdict(Claim(1, 1, "hand", 24, 22, 1, actual=22))
+>>> said = verdict(Claim(1, 1, "hand", 24, 22, 1, actual=22), muggins=False)
 >>> str(said), said.say("da")
 ('24: over by 2; pegged 22.', '24: 2 for meget; 22 markeret.')
+>>> str(verdict(Claim(1, 1, "hand", 10, 10, 1, actual=12), muggins=True))
+'Pegged 10.'
 """
 
 from __future__ import annotations
@@ -28,7 +30,7 @@ def entered(state: State) -> Phrase:
         case ev.StarterTurned() if state.history and state.history[-1].kind == "heels":
             return Phrase(N_("Two for his heels."))
         case ev.Claimed(kind=kind) if kind != "play" and state.claims:
-            return verdict(state.claims[-1])
+            return verdict(state.claims[-1], muggins=state.settings.muggins)
         case ev.MugginsCalled():
             return Phrase(N_("Muggins!"))
         case ev.MugginsDisputed():
@@ -36,14 +38,25 @@ def entered(state: State) -> Phrase:
     return SILENCE
 
 
-def verdict(claim: Claim) -> Phrase:
+def public_verdict(claim: Claim, muggins: bool) -> str:
+    """The verdict the whole table may hear of a count just pegged. With Muggins on, a
+    count that is exact or under is only ``"claimed"``: finding what was missed is the
+    opponents' part of the game (a phone that picks the cards finds it). An over-count
+    is taken back in the open."""
+    if muggins and claim.verdict in ("exact", "under"):
+        return "claimed"
+    return claim.verdict
+
+
+def verdict(claim: Claim, muggins: bool) -> Phrase:
     """What the board says of a count just pegged: exact, under, over, or only pegged."""
-    if claim.verdict == "exact":
+    told = public_verdict(claim, muggins)
+    if told == "exact":
         return Phrase.of(N_("{claimed}: exact."), claimed=claim.claimed)
-    if claim.verdict == "under":
+    if told == "under":
         message = N_("{claimed}: under by {n}.")
         return Phrase.of(message, claimed=claim.claimed, n=-claim.difference)
-    if claim.verdict == "over":
+    if told == "over":
         message = N_("{claimed}: over by {n}; pegged {pegged}.")
         return Phrase.of(message, claimed=claim.claimed, n=claim.difference, pegged=claim.pegged)
     return Phrase.of(N_("Pegged {pegged}."), pegged=claim.pegged)

@@ -9,7 +9,6 @@ board's :class:`~pegboard.board.render.Renderer`: the painter knows no geometry.
 from __future__ import annotations
 
 import logging
-import threading
 import time
 from collections.abc import Callable
 
@@ -17,6 +16,7 @@ from pegboard.board.render import WIN_SECONDS, BoardView, Frame, Renderer, Track
 from pegboard.errors import PegboardError
 from pegboard.game import State
 from pegboard.keeper import Change, Scorekeeper
+from pegboard.keeper.follower import Follower
 from pegboard.leds.base import LedDriver
 
 log = logging.getLogger(__name__)
@@ -25,7 +25,7 @@ FLASH_SECONDS = 1.5  # a refused dial entry flashes its track this long
 FPS = 25  # frames per second while something moves (blink, flash, win)
 
 
-class Painter:
+class Painter(Follower):
     """Paints ``keeper``'s game on ``leds`` from its own thread until :meth:`close`.
 
     ``on_frame(frame)`` hears every frame handed to the LEDs (None: the LEDs report
@@ -40,34 +40,16 @@ class Painter:
         on_frame: Callable[[Frame], None] | None = None,
         clock: Callable[[], float] = time.monotonic,
     ) -> None:
-        self.keeper, self.renderer, self.leds = keeper, renderer, leds
+        self.renderer, self.leds = renderer, leds
         self.on_frame, self.clock = on_frame, clock
-        self._cond = threading.Condition()
         self._news = 0
         self._refused: dict[int, float] = {}  # side -> when its dial entry was refused
         self._won_at: float | None = None
-        self._closed = False
         self.frames = 0
         leds.brightness = keeper.brightness
-        self._unsubscribe = keeper.subscribe(self._heard)
-        self._thread = threading.Thread(target=self._run, name="painter", daemon=True)
-        self._thread.start()
+        super().__init__(keeper, "painter")  # the last frame stays on the LEDs at close
 
-    def close(self) -> None:
-        """Stop painting (the last frame stays on the LEDs). Safe twice."""
-        self._unsubscribe()
-        with self._cond:
-            self._closed = True
-            self._cond.notify_all()
-        if self._thread is not threading.current_thread():
-            self._thread.join(timeout=2)
-
-    @property
-    def alive(self) -> bool:
-        """True while the painting thread runs."""
-        return self._thread.is_alive()
-
-    def _heard(self, change: Change) -> None:
+    def heard(self, change: Change) -> None:
         if change.what == "lit":
             return  # our own frames, as the LEDs report them
         with self._cond:
@@ -78,7 +60,7 @@ class Painter:
             self._news += 1
             self._cond.notify_all()
 
-    def _run(self) -> None:
+    def run(self) -> None:
         while True:
             with self._cond:
                 if self._closed:

@@ -14,7 +14,6 @@ the output. Sentences wait their turn in a queue:
 from __future__ import annotations
 
 import logging
-import threading
 import time
 from collections import deque
 from collections.abc import Collection, Mapping
@@ -26,6 +25,7 @@ from pegboard.errors import PegboardError
 from pegboard.i18n import check_language
 from pegboard.keeper import Change, Scorekeeper, State
 from pegboard.keeper.aloud import EVENTS, Announcement, announcements, undone
+from pegboard.keeper.follower import Follower
 from pegboard.voice.engine import Engine, Espeak, VoiceError
 from pegboard.voice.out import Output, Silent, open_output
 
@@ -57,7 +57,7 @@ class _Turn:
     cut: bool = False
 
 
-class Voice:
+class Voice(Follower):
     """Speaks ``keeper``'s changes in ``lang`` through ``engine`` and ``out`` until
     :meth:`close`; ``events`` are the kinds of announcement said (all by default)."""
 
@@ -77,17 +77,12 @@ class Voice:
             raise ValueError(f"no such announcements: {', '.join(sorted(unknown))}")
         self.events = frozenset(events)
         self.spoken: deque[Spoken] = deque(maxlen=KEPT)
-        self._keeper = keeper
-        self._cond = threading.Condition()
-        self._changes: deque[tuple[Change, int]] = deque()
+        self._changes: deque[Change] = deque()
         self._queue: list[_Turn] = []
         self._current: _Turn | None = None
         self._last: _Turn | None = None
         self._said = 0  # sentences finished, for waiters
-        self._closed = False
-        self._unsubscribe = keeper.subscribe(self._heard)
-        self._thread = threading.Thread(target=self._run, name="voice", daemon=True)
-        self._thread.start()
+        super().__init__(keeper, "voice")
 
     def __repr__(self) -> str:
         return f"<Voice {self.lang} {self.engine!r} {self.out!r} said={self._said}>"
@@ -99,12 +94,11 @@ class Voice:
 
     # --- the door's side: note and return -------------------------------------------
 
-    def _heard(self, change: Change) -> None:
+    def heard(self, change: Change) -> None:
         if change.what in QUIET:
             return
-        _, lit = self._keeper.versions()
         with self._cond:
-            self._changes.append((change, lit))
+            self._changes.append(change)
             self._cond.notify_all()
 
     def repeat(self) -> bool:
@@ -128,24 +122,15 @@ class Voice:
 
     def close(self) -> None:
         """Stop speaking (mid-sentence too) and end the thread. Safe twice."""
-        self._unsubscribe()
-        with self._cond:
-            self._closed = True
-            self._cond.notify_all()
-        if self._thread is not threading.current_thread():
-            self._thread.join(timeout=5)
+        super().close()
         self.out.close()
-
-    @property
-    def alive(self) -> bool:
-        return self._thread.is_alive()
 
     # --- the voice's own thread ------------------------------------------------------------
 
     def _absorb(self) -> None:
         """Turn the changes heard into turns in the queue (holding the lock)."""
         while self._changes:
-            change, lit = self._changes.popleft()
+            change = self._changes.popleft()
             if undone(change):
                 taken_back = change.before
                 for turn in (*self._queue, self._current):
@@ -157,12 +142,12 @@ class Voice:
             else:  # a refusal says why, so the one before it is stale
                 self._queue = [t for t in self._queue if t.announcement.event != "refusals"]
             self._queue += [
-                _Turn(said, change.state, lit)
+                _Turn(said, change.state, change.lit)
                 for said in announcements(change)
                 if said.event in self.events
             ]
 
-    def _run(self) -> None:
+    def run(self) -> None:
         while True:
             with self._cond:
                 self._cond.wait_for(lambda: self._changes or self._queue or self._closed)
@@ -184,12 +169,12 @@ class Voice:
         """Wait (briefly) until the LEDs have moved on from frame ``lit``: a press lights
         the board before the voice takes its share of the machine."""
         deadline = time.monotonic() + LEDS_FIRST
-        seen = self._keeper.versions()
-        while seen[1] <= lit and not self._keeper.closing:
+        seen = self.keeper.versions()
+        while seen[1] <= lit and not self.keeper.closing:
             left = deadline - time.monotonic()
             if left <= 0:
                 return
-            seen = self._keeper.wait(seen, left)
+            seen = self.keeper.wait(seen, left)
 
     def _speak(self, turn: _Turn) -> None:
         said = turn.announcement
