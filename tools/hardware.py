@@ -1,6 +1,6 @@
-"""Write the maker's files in a checkout from the code and the layouts: the layouts
-themselves, the generated parts of hardware/README.md, the section drawing, and each
-layout's drilling template as SVG, DXF and PDF (A4 and Letter).
+"""Write the maker's files in a checkout from the code, the layouts and the pin map: the
+layouts themselves, the generated parts of hardware/README.md, hardware/PINS.md, the
+section drawing, and each layout's drilling template as SVG, DXF and PDF (A4, Letter).
 
     python -m tools.hardware            # list what is out of date (exit 1 if any)
     python -m tools.hardware --write    # bring it up to date
@@ -20,6 +20,7 @@ from pegboard.board.layout import layout_names, layouts_folder, load_layout
 from pegboard.board.svg import drilling_template
 from pegboard.board.template import PAPERS
 from pegboard.config import SCHEMA
+from pegboard.inputs.pins import load_pins, pins_md
 from pegboard.maker.hardware_docs import readme
 from tools import layouts
 from tools.section import section_svg
@@ -30,10 +31,11 @@ SECTION_LAYOUT = SCHEMA["board"]["layout"][0]  # the config's default board
 
 
 def drawings(repo: Path) -> dict[Path, str | bytes]:
-    """The guide, the section drawing and the templates, from the layouts as they are."""
+    """The guides, the section drawing and the templates, from the layouts as they are."""
     hardware = repo / "hardware"
     files: dict[Path, str | bytes] = {
         hardware / "README.md": readme((hardware / "README.md").read_text(encoding="utf-8")),
+        hardware / "PINS.md": pins_md(load_pins(hardware / "pins.toml")),
         hardware / "section.svg": section_svg(load_layout(SECTION_LAYOUT)),
     }
     for name in layout_names():
