@@ -13,7 +13,7 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 
-from pegboard.board.build import EDGE_MM, Box, Piece, notches, pieces, pockets
+from pegboard.board.build import EDGE_MM, Box, Piece, Point, notches, pieces, pockets
 from pegboard.board.geometry import Hole, Layout
 
 LAYERS = {
@@ -35,8 +35,6 @@ BORDER_MM = 4.0  # paper around the board
 CROSS_MM = 1.2  # half a centre cross
 ARROW_EVERY = 10  # LEDs between two arrowheads along a piece
 ARROWHEAD_MM = 1.5
-
-Point = tuple[float, float]
 
 
 @dataclass(frozen=True, slots=True)
