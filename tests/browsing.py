@@ -62,11 +62,14 @@ def browser_fixture():
 
 
 @pytest.fixture(scope="module", name="board_url")
-def board_url_fixture(tmp_path_factory):
-    """One simulated board for the module; each test starts its own game."""
+def board_url_fixture(request, tmp_path_factory):
+    """One simulated board for the module; each test starts its own game. A module's
+    ``BOARD_LAYOUT`` names another layout than the default."""
     folder = tmp_path_factory.mktemp("board")
     config = folder / "config.toml"
-    config.write_text(f'[board]\npin = "{PIN}"\n[pins.settings]\nbounce_time = 0.002\n')
+    layout = getattr(request.module, "BOARD_LAYOUT", None)
+    board = f'[board]\npin = "{PIN}"\n' + (f'layout = "{layout}"\n' if layout else "")
+    config.write_text(board + "[pins.settings]\nbounce_time = 0.002\n")
     command = [sys.executable, "-m", "pegboard.cli", "serve", "--sim", "--port", "0"]
     command += ["--data", str(folder / "data"), "--config", str(config)]
     process = subprocess.Popen(

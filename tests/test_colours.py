@@ -2,9 +2,9 @@
 
 The check, in short: simulate protanopia, deuteranopia and tritanopia (Machado, Oliveira &
 Fernandes 2009, severity 1.0, in linear RGB), convert to CIELAB (D65) and measure CIEDE2000
-between every pair of colours that must not be confused: the player palette, each layout's
-track colours, and the red flash of a refused claim. docs/colours.md shows the numbers;
-``python tests/test_colours.py`` rewrites it, and a test below keeps it current.
+between every pair of colours that must not be confused: the player palette (which is also
+every layout's track colours) and the red flash of a refused claim. docs/colours.md shows
+the numbers; ``python tests/test_colours.py`` rewrites it, and a test below keeps it current.
 
 Two views of the same colour: on a screen (the panel) ``#rrggbb`` is sRGB; on the strips
 the same bytes drive the LEDs' PWM, so they are *linear* light (the panel's board drawing,
@@ -20,7 +20,6 @@ from pathlib import Path
 
 import pytest
 
-from pegboard.board.layout import layout_names, load_layout
 from pegboard.board.render import FIFTH, REFUSED, REFUSED_TRACK, SKUNK
 from pegboard.game.settings import PALETTE
 
@@ -170,14 +169,10 @@ def difference(one, other, vision: str, view: str) -> float:
 
 
 def colour_sets() -> dict[str, dict[str, str | tuple[int, int, int]]]:
-    """Each set of colours that name players, by where it comes from."""
-    sets = {
-        "PALETTE (pegboard/game/settings.py)": {f"player {i + 1}": c for i, c in enumerate(PALETTE)}
-    }
-    for name in layout_names():
-        tracks = load_layout(name).tracks
-        sets[f"{name} track colours"] = {f"track {i + 1}": t.colour for i, t in enumerate(tracks)}
-    return sets
+    """The colours that name players: the game's palette, their one home (the layouts' track
+    colours are written from it; tests/test_layout.py checks that they agree)."""
+    title = "PALETTE (pegboard/game/settings.py, and every layout's tracks)"
+    return {title: {f"player {i + 1}": c for i, c in enumerate(PALETTE)}}
 
 
 FLASH = {"refused (front peg)": REFUSED, "refused (track)": REFUSED_TRACK}

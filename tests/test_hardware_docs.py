@@ -1,51 +1,92 @@
-"""The makers' guide: its generated parts and the drilling templates are current, the power
-budget holds for every frame the board draws, and every file the guide links to exists."""
+"""The makers' guide: its generated parts, the section drawing and the drilling templates
+are current, the power budget holds for every frame the board draws, the viewing angle
+it states is the one its numbers give, and every file the guide links to exists."""
 
 from __future__ import annotations
 
 import re
+from pathlib import Path
 
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from pegboard.board.build import viewing_angle
 from pegboard.board.layout import layout_names, load_layout
 from pegboard.board.render import BoardView, Power, Renderer, TrackView
 from pegboard.maker import hardware_docs
+from tools import hardware
+
+HARDWARE = Path(__file__).resolve().parents[1] / "hardware"
+README = HARDWARE / "README.md"
 
 
-def test_the_guide_and_the_templates_are_generated_from_the_layouts_and_pins():
-    stale = hardware_docs.stale()
-    assert not stale, f"out of date: {stale}; run python -m pegboard.maker.hardware_docs --write"
+def test_the_guide_the_section_and_the_svg_templates_are_current():
+    """Text files compare whole; the DXF and PDF files are read back in test_templates."""
+    text = {p: c for p, c in hardware.drawings(HARDWARE.parent).items() if isinstance(c, str)}
+    assert {README, HARDWARE / "section.svg"} <= text.keys()
+    stale = hardware.stale(text)
+    assert not stale, f"out of date: {stale}; run python -m tools.hardware --write"
 
 
 def test_an_edited_generated_part_is_put_back():
-    text = hardware_docs.README.read_text(encoding="utf-8")
+    text = README.read_text(encoding="utf-8")
     edited = text.replace("| Seat 1 dial A | 17 | 11 | |", "| Seat 1 dial A | 4 | 7 | |")
     assert edited != text
     assert hardware_docs.readme(edited) == text
 
 
 def test_a_guide_without_a_part_is_refused():
-    with pytest.raises(ValueError, match="no generated part called 'power'"):
+    with pytest.raises(ValueError, match="no generated part called 'layouts'"):
         hardware_docs.readme("<!-- generated: strips -->\n<!-- end: strips -->\n")
 
 
 def test_every_link_in_the_guide_exists():
-    text = hardware_docs.README.read_text(encoding="utf-8")
+    text = README.read_text(encoding="utf-8")
     links = re.findall(r"\]\(([^)#]+)\)", text)
-    assert {"wiring.svg", "PINS.md"} <= set(links)
+    assert {"wiring.svg", "PINS.md", "section.svg"} <= set(links)
     for link in links:
-        assert (hardware_docs.HARDWARE / link).is_file(), link
+        assert (HARDWARE / link).is_file(), link
+    for name in layout_names():
+        for form in (".svg", ".dxf", "-a4.pdf", "-letter.pdf"):
+            assert f"templates/{name}{form}" in links
 
 
 @pytest.mark.parametrize("name", layout_names())
 def test_a_template_has_every_hole_at_full_size(name):
     layout = load_layout(name)
-    svg = (hardware_docs.TEMPLATES / f"{name}.svg").read_text(encoding="utf-8")
+    svg = (HARDWARE / "templates" / f"{name}.svg").read_text(encoding="utf-8")
     assert svg.count("<circle ") == sum(1 for _ in layout.holes())
     assert re.search(r'width="([\d.]+)mm"', svg)
     assert f'r="{layout.hole_mm / 2:g}"' in svg
+
+
+@pytest.mark.parametrize("name", layout_names())
+def test_the_guide_says_how_far_each_board_is_seen_from_its_own_numbers(name):
+    layout = load_layout(name)
+    row = re.search(
+        rf"^\| {name} \| {layout.plank_mm:g} mm \| {layout.skin_mm:g} mm \| .*$",
+        README.read_text(encoding="utf-8"),
+        re.M,
+    )
+    assert row, name
+    stated = int(re.search(r"±(\d+)°", row.group()).group(1))
+    angle = viewing_angle(layout.hole_mm, layout.skin_mm, layout.fill_index)
+    assert stated == round(angle) and stated >= 60
+
+
+def test_the_section_drawing_shows_the_depths_and_the_angle():
+    svg = (HARDWARE / "section.svg").read_text(encoding="utf-8")
+    layout = load_layout(hardware.SECTION_LAYOUT)
+    angle = viewing_angle(layout.hole_mm, layout.skin_mm, layout.fill_index)
+    for label in (
+        f"plank {layout.plank_mm:g}",
+        f"skin {layout.skin_mm:g}",
+        f"pocket {layout.plank_mm - layout.skin_mm:g}",
+        f"bore {layout.hole_mm:g}",
+        f"±{angle:.0f}°",
+    ):
+        assert f">{label}" in svg, label
 
 
 def test_the_pico_and_shifter_pins_are_the_real_ones():

@@ -1,27 +1,41 @@
-"""Board layouts: the shipped boards, and the refusal of inconsistent ones."""
+"""Board layouts: the shipped boards, their geometry from the strip, where a score is pegged,
+and the refusal of inconsistent or unbuildable layouts."""
 
+import itertools
 import math
-from importlib import resources
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
-from pegboard.board.layout import layout_names, load_layout, parse_layout
+from pegboard.board.layout import layout_names, layouts_folder, load_layout, parse_layout
 from pegboard.errors import ConfigError, LayoutError
+from pegboard.game.settings import PALETTE
 
-SHIPPED = {
-    "two-track-121": (2, 121, (61, 91)),
-    "three-track-121": (3, 121, (61, 91)),
-    "two-track-61": (2, 61, (31,)),
+SHIPPED = {  # tracks, game hole, laps
+    "two-track-121": (2, 121, 1),
+    "three-track-121": (3, 121, 1),
+    "two-track-61": (2, 61, 3),
+    "three-track-61": (3, 61, 3),
 }
 
-# A tiny board: one track of holes 0..6 on one strip, two in a row 7 mm apart.
+# A tiny board: one track of holes 0..6 on one strip of 125 LEDs a metre (8 mm apart),
+# a dark LED between holes 5 and 6.
 TINY = """
 name = "tiny"
 game = 6
+[strip]
+leds_per_m = 125
+pitch_mm = 8
+width_mm = 12
+reel_m = 1
 [board]
-width_mm = 60
-height_mm = 20
+width_mm = 80
+height_mm = 40
 hole_mm = 3
+plank_mm = 18
+skin_mm = 3
+fill_index = 1.5
 [[strips]]
 id = 0
 pin = 2
@@ -31,14 +45,26 @@ name = "Red"
 colour = "#ff0000"
 holes = [
   { hole = 0, x = 5, y = 10, strip = 0, led = 0 },
-  { hole = 1, x = 12, y = 10, strip = 0, led = 1 },
-  { hole = 2, x = 19, y = 10, strip = 0, led = 2 },
-  { hole = 3, x = 26, y = 10, strip = 0, led = 3 },
-  { hole = 4, x = 33, y = 10, strip = 0, led = 4 },
-  { hole = 5, x = 40, y = 10, strip = 0, led = 5 },
-  { hole = 6, x = 47, y = 10, strip = 0, led = 7 },
+  { hole = 1, x = 13, y = 10, strip = 0, led = 1 },
+  { hole = 2, x = 21, y = 10, strip = 0, led = 2 },
+  { hole = 3, x = 29, y = 10, strip = 0, led = 3 },
+  { hole = 4, x = 37, y = 10, strip = 0, led = 4 },
+  { hole = 5, x = 45, y = 10, strip = 0, led = 5 },
+  { hole = 6, x = 61, y = 10, strip = 0, led = 7 },
 ]
 """
+
+
+def second_track(y: float) -> str:
+    """TINY with a second track on its own strip, ``y`` mm from the top."""
+    holes = ", ".join(
+        f"{{ hole = {n}, x = {x}, y = {y}, strip = 1, led = {led} }}"
+        for n, (x, led) in enumerate([(5, 0), (13, 1), (21, 2), (29, 3), (37, 4), (45, 5), (61, 7)])
+    )
+    strip = "[[strips]]\nid = 1\npin = 3\nleds = 8\n"
+    return TINY.replace("[[tracks]]", strip + "[[tracks]]", 1) + (
+        f'[[tracks]]\ncolour = "#0000ff"\nholes = [{holes}]\n'
+    )
 
 
 def test_shipped_layouts_are_listed():
@@ -48,19 +74,22 @@ def test_shipped_layouts_are_listed():
 @pytest.mark.parametrize("name", sorted(SHIPPED))
 def test_shipped_layout_has_every_hole_on_its_own_led(name):
     layout = load_layout(name)
-    tracks, game, skunk = SHIPPED[name]
-    assert (len(layout.tracks), layout.game, layout.skunk_lines) == (tracks, game, skunk)
+    tracks, game, laps = SHIPPED[name]
+    assert (len(layout.tracks), layout.game, layout.laps) == (tracks, game, laps)
     for track in layout.tracks:
         assert [h.number for h in track.holes] == list(range(game + 1))
+        assert [m.number for m in track.lap_marks] == list(range(2, laps + 1))
     leds = [(h.strip, h.led) for h in layout.holes()]
+    assert len(leds) == tracks * (game + 1 + laps - 1)
     assert len(set(leds)) == len(leds)
     assert all(0 <= led < layout.strips[strip].leds for strip, led in leds)
 
 
 @pytest.mark.parametrize("name", sorted(SHIPPED))
-def test_holes_in_a_group_of_five_sit_one_led_apart(name):
-    """What is drilled matches the strip: next holes in a group are next LEDs, 6.94 mm apart."""
+def test_holes_in_a_group_of_five_sit_one_led_apart_at_the_strips_pitch(name):
+    """What is drilled matches the strip: next holes in a group are next LEDs, 1000/144 mm."""
     layout = load_layout(name)
+    assert layout.strip_kind.leds_per_m == 144
     for track in layout.tracks:
         for n in range(1, layout.game - 1):
             if n % 5 == 0:
@@ -72,6 +101,41 @@ def test_holes_in_a_group_of_five_sit_one_led_apart(name):
             assert math.isclose(abs(a.x - b.x), 1000 / 144, abs_tol=0.02), (a.id, b.id)
 
 
+@pytest.mark.parametrize("name", sorted(SHIPPED))
+def test_strips_under_two_rows_of_holes_have_room_side_by_side(name):
+    """Holes on different rows (two tracks, or two streets) are at least a strip's width
+    plus 1 mm apart, so two strips fit under them: 13 mm for a 12 mm strip."""
+    layout = load_layout(name)
+    assert layout.strip_kind.width_mm == 12
+    rows = sorted({h.y for h in layout.holes()})
+    assert min(b - a for a, b in itertools.pairwise(rows)) >= 12 + 1
+
+
+def test_tracks_too_close_for_their_strips_are_refused_naming_the_holes():
+    """The old boards put tracks 8 mm apart over strips 10-12 mm wide."""
+    assert len(parse_layout(second_track(10 + 13), "tiny").tracks) == 2
+    with pytest.raises(LayoutError, match=r"holes t0h0 and t1h0 are 8.0 mm apart over two strips"):
+        parse_layout(second_track(10 + 8), "tiny")
+    with pytest.raises(LayoutError, match=r"strips 12 mm wide need 13 mm"):
+        parse_layout(second_track(10 + 12.9), "tiny")
+
+
+def test_a_shipped_board_with_its_tracks_moved_closer_is_refused(tmp_path):
+    """Track 1 of the two-track board moved up to 8 mm below track 0."""
+    text = (layouts_folder() / "two-track-121.toml").read_text()
+    board = load_layout("two-track-121")
+    gap = board.hole(1, 5).y - board.hole(0, 5).y
+    assert gap >= 13
+    for street_y in {h.y for h in board.tracks[1].holes}:
+        text = text.replace(
+            f"y = {street_y:.2f}, strip = 1", f"y = {street_y - gap + 8:.2f}, strip = 1"
+        )
+    path = tmp_path / "close.toml"
+    path.write_text(text)
+    with pytest.raises(LayoutError, match=r"close.toml: holes t0h\d+ and t1h\d+ are 8.0 mm apart"):
+        load_layout(path)
+
+
 def test_121_board_has_three_streets_of_forty():
     layout = load_layout("two-track-121")
     rows = {}
@@ -80,21 +144,89 @@ def test_121_board_has_three_streets_of_forty():
     assert sorted(len(r) for r in rows.values()) == [40, 40, 40]
 
 
-def test_121_boards_put_each_track_on_its_own_pin():
-    for name in ("two-track-121", "three-track-121"):
+def test_english_board_runs_out_and_back_with_its_lap_marks_past_the_game_hole():
+    layout = load_layout("two-track-61")
+    track = layout.tracks[0]
+    out, back = track.holes[1:31], track.holes[31:61]
+    assert len({h.y for h in out}) == len({h.y for h in back}) == 1
+    assert [h.x for h in out] == sorted(h.x for h in out)  # left to right
+    assert [h.x for h in back] == sorted((h.x for h in back), reverse=True)  # and back
+    start, game = track.holes[0], track.holes[61]
+    assert start.x < track.holes[1].x and game.x < track.holes[60].x
+    assert [m.x for m in track.lap_marks] == sorted((m.x for m in track.lap_marks), reverse=True)
+    assert track.lap_marks[0].x < game.x and track.lap_marks[0].y == game.y
+    assert [m.led for m in track.lap_marks] == [game.led + 2, game.led + 3]
+
+
+def test_every_track_has_its_own_strip_on_its_own_pin():
+    for name in SHIPPED:
         layout = load_layout(name)
         assert [s.pin for s in layout.strips] == list(range(2, 2 + len(layout.tracks)))
         for track in layout.tracks:
-            assert {h.strip for h in track.holes} == {track.index}
+            assert {h.strip for h in (*track.holes, *track.lap_marks)} == {track.index}
 
 
-def test_61_board_strip_snakes_against_play_on_every_other_row():
-    """The serpentine strip: along play on track 0's first street, against it on track 1's."""
-    layout = load_layout("two-track-61")
-    first = [layout.hole(0, n).led for n in range(1, 6)]
-    second = [layout.hole(1, n).led for n in range(1, 6)]
-    assert first == sorted(first) and second == sorted(second, reverse=True)
-    assert {layout.hole(t, n).strip for t in (0, 1) for n in (0, 61)} == {1}
+@pytest.mark.parametrize("name", sorted(SHIPPED))
+def test_track_colours_are_the_games_palette_and_names_say_which_track(name):
+    layout = load_layout(name)
+    palette = ["#{:02x}{:02x}{:02x}".format(*t.colour) for t in layout.tracks]
+    assert palette == [c.lower() for c in PALETTE[: len(layout.tracks)]]
+    assert [t.name for t in layout.tracks] == [f"Track {i}" for i in range(1, len(palette) + 1)]
+
+
+def test_the_shipped_layouts_are_what_the_generator_makes():
+    from tools import layouts
+
+    repo = layouts_folder().parents[1]
+    for path, text in layouts.generated(repo).items():
+        assert path.read_text(encoding="utf-8") == text, (
+            f"{path.name} is stale: run python -m tools.hardware --write"
+        )
+
+
+# --- where a score is pegged ----------------------------------------------------------
+
+
+def test_the_english_board_plays_121_round_twice_and_181_three_times():
+    board = load_layout("two-track-61")
+    assert board.can_show(121) and board.can_show(181) and not board.can_show(182)
+    assert board.place(0, 121) == (0, 1)
+    assert board.place(60, 121) == (60, 1)
+    assert board.place(61, 121) == (1, 2)
+    assert board.place(120, 121) == (60, 2)
+    assert board.place(121, 121) == (61, 2)  # the game hole, second time round
+    assert board.place(121, 181) == (1, 3)
+    assert board.place(181, 181) == (61, 3)
+
+
+def test_the_five_card_game_plays_once_round_the_english_board():
+    board = load_layout("two-track-61")
+    assert board.can_show(61)
+    assert board.place(60, 61) == (60, 1)
+    assert board.place(61, 61) == (61, 1)
+    assert board.place(64, 61) == (61, 1)  # past the target: still the game hole
+
+
+def test_a_board_without_laps_shows_only_up_to_its_game_hole():
+    board = load_layout("two-track-121")
+    assert board.can_show(121) and board.can_show(61) and not board.can_show(181)
+    assert board.place(61, 61) == (61, 1)  # the five-card game: 61 is a hole of the 121 board
+    assert board.place(150) == (121, 1)
+    with pytest.raises(LayoutError, match="no hole shows a score of -1"):
+        board.place(-1)
+
+
+@given(target=st.sampled_from([61, 91, 121, 181]))
+def test_every_score_of_a_game_has_its_own_hole_and_lap(target):
+    board = load_layout("three-track-61")
+    places = [board.place(score, target) for score in range(target + 1)]
+    assert len(set(places)) == len(places)
+    assert places[-1].hole == board.game and places[0] == (0, 1)
+    assert all(1 <= p.hole < board.game for p in places[1:-1])
+    assert [p.lap for p in places] == sorted(p.lap for p in places)  # never back a lap
+
+
+# --- refusals -------------------------------------------------------------------------
 
 
 def test_layout_loads_from_a_path(tmp_path):
@@ -104,6 +236,7 @@ def test_layout_loads_from_a_path(tmp_path):
     assert layout.name == "tiny"
     assert layout.hole(0, 6).led == 7
     assert layout.tracks[0].colour == (255, 0, 0)
+    assert (layout.laps, layout.capacity, layout.strip_kind.pitch_mm) == (1, 6, 8)
 
 
 def test_unknown_layout_name_lists_the_known_ones():
@@ -121,7 +254,7 @@ def test_missing_layout_file_is_a_layout_error(tmp_path):
     ("change", "message"),
     [
         (
-            ("{ hole = 3, x = 26, y = 10, strip = 0, led = 3 }", "{ hole = 3, x = 26, y = 10 }"),
+            ("{ hole = 3, x = 29, y = 10, strip = 0, led = 3 }", "{ hole = 3, x = 29, y = 10 }"),
             r"track 0 hole 3 \(t0h3\) has no LED",
         ),
         (
@@ -133,12 +266,12 @@ def test_missing_layout_file_is_a_layout_error(tmp_path):
             r"track 0 hole 6 \(t0h6\): LED 8 is past the end of strip 0 \(8 LEDs",
         ),
         (
-            ("{ hole = 2, x = 19, y = 10, strip = 0, led = 2 },", ""),
+            ("{ hole = 2, x = 21, y = 10, strip = 0, led = 2 },", ""),
             r"track 0 has no hole 2 \(t0h2\)",
         ),
-        (("hole = 5, x = 40, y = 10, strip = 0", "hole = 5, x = 40, y = 10, strip = 1"), "t0h5"),
-        (("x = 47, y = 10", "x = 59, y = 10"), r"hole t0h6 at \(59.0, 10.0\) mm is off"),
-        (("x = 47, y = 10", "x = 41, y = 10"), r"holes t0h5 and t0h6 overlap"),
+        (("hole = 5, x = 45, y = 10, strip = 0", "hole = 5, x = 45, y = 10, strip = 1"), "t0h5"),
+        (("x = 61, y = 10", "x = 79, y = 10"), r"hole t0h6 at \(79.0, 10.0\) mm is off"),
+        (("x = 61, y = 10", "x = 46, y = 10"), r"holes t0h5 and t0h6 overlap"),
         (("hole = 6,", "hole = 7,"), r"track 0 hole 7 \(t0h7\) is outside 0..6"),
         (("hole = 6,", "hole = 5,"), r"track 0 hole 5 \(t0h5\) is listed twice"),
         (('colour = "#ff0000"', 'colour = "red"'), r"colour 'red' is not #rrggbb"),
@@ -149,6 +282,19 @@ def test_missing_layout_file_is_a_layout_error(tmp_path):
         ),
         (("led = 1 }", 'led = "one" }'), r"t0h1\): led = 'one' is not a whole number"),
         (("game = 6", "game = [6"), "not valid TOML"),
+        (("pitch_mm = 8", "pitch_mm = 7"), r"pitch_mm = 7, but 125 LEDs a metre are 8.000 mm"),
+        (("width_mm = 12\n", ""), r"\[strip\] has no width_mm"),
+        (("skin_mm = 3", "skin_mm = 18"), "a skin of 18 mm over the LEDs leaves no room"),
+        (("fill_index = 1.5", "fill_index = 0.5"), "fill_index = 0.5: 1.0"),
+        (("game = 6", "game = 6\nlaps = 2"), r"track 0 has no mark for lap 2 \(t0l2\)"),
+        (("game = 6", "game = 6\nlaps = 0"), "laps = 0 is not a whole number"),
+        (
+            (
+                "holes = [",
+                "lap_marks = [{ lap = 2, x = 71, y = 10, strip = 0, led = 6 }]\nholes = [",
+            ),
+            r"track 0 lap mark 2 \(t0l2\), but laps = 1",
+        ),
     ],
 )
 def test_inconsistent_layout_is_refused_naming_the_fault(change, message):
@@ -158,11 +304,20 @@ def test_inconsistent_layout_is_refused_naming_the_fault(change, message):
         parse_layout(text, "tiny")
 
 
+def test_a_board_with_laps_loads_with_its_marks():
+    text = TINY.replace("game = 6", "game = 6\nlaps = 2").replace(
+        "holes = [", "lap_marks = [{ lap = 2, x = 53, y = 10, strip = 0, led = 6 }]\nholes = ["
+    )
+    board = parse_layout(text, "tiny")
+    assert board.lap_mark(0, 2).id == "t0l2" and board.capacity == 11
+    assert board.place(7) == (2, 2)
+
+
 def test_error_names_the_layout_and_the_hole_in_a_shipped_board(tmp_path):
     """Move hole 57 onto hole 58's LED in a copy of the shipped two-track board."""
     h, after = load_layout("two-track-121").hole(0, 57), load_layout("two-track-121").hole(0, 58)
-    line = f"{{ hole = 57, x = {h.x}, y = {h.y}, strip = {h.strip}, led = {h.led} }}"
-    text = (resources.files("pegboard._layouts") / "two-track-121.toml").read_text()
+    line = f"{{ hole = 57, x = {h.x:.2f}, y = {h.y:.2f}, strip = {h.strip}, led = {h.led} }}"
+    text = (layouts_folder() / "two-track-121.toml").read_text()
     assert text.count(line) == 1
     path = tmp_path / "board.toml"
     path.write_text(text.replace(line, line.replace(f"led = {h.led}", f"led = {after.led}")))

@@ -1,6 +1,7 @@
 """LED back-ends behind one interface: the simulated board, SPI, choosing one, finding the Pico."""
 
 import os
+import re
 import subprocess
 import sys
 
@@ -39,7 +40,7 @@ def test_sim_lights_what_the_firmware_shows_and_tells_on_show():
 
 def test_frame_for_other_strips_is_refused_and_nothing_changes():
     with open_driver("sim", LAYOUT.strips) as leds:
-        with pytest.raises(LayoutError, match=r"\(140, 4\)"):
+        with pytest.raises(LayoutError, match=re.escape(str(LAYOUT.strip_lengths))):
             leds.show(Frame.dark((143, 143)))
         assert leds.wait_synced(5) and leds.frame is None
         assert set(leds.pico.shown) <= {(), Frame.dark(LAYOUT.strip_lengths).strips}
@@ -47,7 +48,9 @@ def test_frame_for_other_strips_is_refused_and_nothing_changes():
 
 def test_driver_lifecycle_close_twice_context_and_repr():
     with open_driver("sim", LAYOUT.strips) as leds:
-        assert repr(leds).startswith("<EmulatedPicoDriver strips=(140, 4) brightness=1 port=")
+        assert repr(leds).startswith(
+            f"<EmulatedPicoDriver strips={LAYOUT.strip_lengths} brightness=1 port="
+        )
         with pytest.raises(ConfigError, match="brightness"):
             leds.brightness = 2
     leds.close()

@@ -102,10 +102,10 @@ def test_every_board_change_arrives_in_order(pico, leds):
 
 
 def test_driver_brightness_dims_the_leds(pico, leds):
-    frame = Frame((b"\xc8" * 420, b"\x64" * 12))
+    frame = Frame(tuple(b"\xc8" * 3 * n for n in LAYOUT.strip_lengths))
     leds.show(frame)
     leds.brightness = 0.5
-    assert pico.wait_for((b"\x64" * 420, b"\x32" * 12), RECOVERY)
+    assert pico.wait_for(tuple(b"\x64" * 3 * n for n in LAYOUT.strip_lengths), RECOVERY)
 
 
 @pytest.mark.parametrize("seed", [1, 2])

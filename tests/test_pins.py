@@ -288,7 +288,7 @@ def test_the_header_pins_agree_with_gpiozero():
 def test_pins_md_is_generated_from_the_default_map():
     expected = pins_md(load_pins())
     assert DEFAULT_DOC.read_text(encoding="utf-8") == expected, (
-        "hardware/PINS.md is stale: run python -m pegboard.inputs --write"
+        "hardware/PINS.md is stale: run python -m tools.hardware --write"
     )
 
 

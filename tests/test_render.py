@@ -64,13 +64,22 @@ def test_colour_given_in_the_view_wins_over_the_layout():
     assert colour_at(frame, 0, 3) == (0, 255, 0)
 
 
-def test_every_fifth_hole_and_skunk_lines_faintly_marked():
-    frame = render(TrackView(), TrackView())
+def test_every_fifth_hole_and_the_games_skunk_lines_faintly_marked():
+    frame = render(TrackView(), TrackView(), skunk_lines=(91, 61))
     fifth, skunk, plain = (colour_at(frame, 0, n) for n in (35, 91, 36))
     assert plain == (0, 0, 0)
     assert 0 < max(fifth) <= 10 and 0 < max(skunk) <= 20
     assert fifth != skunk
     assert colour_at(frame, 1, 61) == skunk and colour_at(frame, 1, 120) == fifth
+
+
+def test_skunk_lines_are_the_games_not_the_boards():
+    none = render(TrackView(), TrackView())
+    assert colour_at(none, 0, 91) == (0, 0, 0) and colour_at(none, 0, 61) != colour_at(
+        render(TrackView(), skunk_lines=(61,)), 0, 61
+    )
+    triple = render(TrackView(), skunk_lines=(91, 61, 31))
+    assert colour_at(triple, 0, 31) == colour_at(triple, 0, 91) != (0, 0, 0)
 
 
 def test_pending_entry_blinks_a_preview_peg_ahead_of_the_front_peg():
@@ -156,7 +165,7 @@ def test_no_frame_ever_draws_more_than_the_supply(pegs, pending, refused, supply
 
 
 def test_power_settings_that_cannot_work_are_refused():
-    with pytest.raises(ConfigError, match="cannot even feed 286 dark LEDs"):
+    with pytest.raises(ConfigError, match="cannot even feed 288 dark LEDs"):
         Renderer(LAYOUT, Power(supply_ma=200))
     with pytest.raises(ConfigError, match="brightness"):
         Renderer(LAYOUT, Power(brightness=1.5))
@@ -186,6 +195,57 @@ def test_lit_holes_name_the_svg_ids_of_lit_holes():
         *(round(255 * (c / 255) ** (1 / 2.2)) for c in RED)
     )
     assert "t0h49" in holes and "t0h35" in holes and "t0h36" not in holes
+
+
+# --- the English board: round twice -------------------------------------------------------
+
+ENGLISH = load_layout("two-track-61")
+
+
+def lap_marks(frame, track, layout=ENGLISH):
+    """The lap marks of ``track`` that are lit."""
+    return [m.number for m in layout.tracks[track].lap_marks if any(frame.at(m))]
+
+
+def test_a_score_on_the_second_lap_lights_its_hole_and_the_lap_2_mark():
+    first = render(TrackView(front=15, back=9), layout=ENGLISH, target=121)
+    second = render(TrackView(front=75, back=69), layout=ENGLISH, target=121)
+    for frame in (first, second):
+        assert colour_at(frame, 0, 15, ENGLISH) == RED
+        assert 0 < max(colour_at(frame, 0, 9, ENGLISH)) < max(RED) / 4
+    assert lap_marks(first, 0) == [] and lap_marks(second, 0) == [2]
+    mark = second.at(ENGLISH.lap_mark(0, 2))
+    assert max(RED) / 4 < max(mark) < max(RED) and mark.index(max(mark)) == RED.index(max(RED))
+
+
+def test_the_seven_card_game_goes_round_three_times_and_ends_in_the_game_hole():
+    third = render(TrackView(front=125, back=118), TrackView(front=30), layout=ENGLISH, target=181)
+    assert colour_at(third, 0, 5, ENGLISH) == RED and lap_marks(third, 0) == [2, 3]
+    assert lap_marks(third, 1) == []  # the other track is still on its first lap
+    assert 0 < max(colour_at(third, 0, 58, ENGLISH)) < max(RED) / 4  # the back peg: lap 2
+    won = render(TrackView(front=181, back=175), layout=ENGLISH, target=181)
+    assert colour_at(won, 0, 61, ENGLISH) == RED and lap_marks(won, 0) == [2, 3]
+
+
+def test_the_five_card_game_ends_in_the_game_hole_after_one_lap():
+    won = render(TrackView(front=61, back=55), layout=ENGLISH, target=61)
+    assert colour_at(won, 0, 61, ENGLISH) == RED and lap_marks(won, 0) == []
+    assert colour_at(won, 0, 1, ENGLISH) == (0, 0, 0)
+
+
+def test_skunk_lines_and_previews_on_the_english_board_wrap_round():
+    view = (TrackView(front=58, back=50, pending=6),)
+    frame = render(*view, layout=ENGLISH, target=121, skunk_lines=(91, 61), t=ON)
+    skunk = colour_at(frame, 1, 31, ENGLISH)
+    assert 0 < max(skunk) <= 20 and colour_at(frame, 1, 1, ENGLISH) == skunk  # 91 and 61
+    assert 0 < max(colour_at(frame, 0, 4, ENGLISH)) < max(RED)  # 64: hole 4, next lap
+    assert lap_marks(frame, 0) == []  # the preview is no peg
+
+
+def test_a_refused_claim_flashes_the_lap_marks_too():
+    frame = render(TrackView(front=75, refused=True), layout=ENGLISH, target=121, t=0.05)
+    assert colour_at(frame, 0, 15, ENGLISH) == (255, 0, 0)
+    assert all(frame.at(m)[0] > 0 == frame.at(m)[2] for m in ENGLISH.tracks[0].lap_marks)
 
 
 def test_rendering_knows_nothing_of_the_game():

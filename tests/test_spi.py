@@ -102,7 +102,8 @@ def test_a_default_bufsiz_is_refused_with_the_kernel_parameter_named(spidev):
         open_driver("spi", strips, spi=SpiBus())
     message = str(refused.value)
     assert "spidev.bufsiz=32768" in message and "/boot/firmware/cmdline.txt" in message
-    assert f"{spi.frame_bytes(286)} bytes a frame for 286 LEDs" in message
+    leds = sum(s.leds for s in strips)
+    assert f"{spi.frame_bytes(leds)} bytes a frame for {leds} LEDs" in message
 
 
 def test_a_short_chain_works_with_the_default_bufsiz(spidev):

@@ -47,7 +47,7 @@ print(json.dumps({
     "pegboard": pegboard.__file__,
     "path": sys.path,
     "resources": {p: str(files(p)) for p in ("pegboard._web", "pegboard._firmware",
-                                             "pegboard._layouts", "pegboard._hardware")},
+                                             "pegboard._hardware")},
     "layouts": {name: len(list(load_layout(name).holes())) for name in layout_names()},
     "seats": len(load_pins().seats),
     "firmware": [name for name, _ in firmware_files()],
@@ -62,6 +62,7 @@ class Installed(NamedTuple):
     env: dict[str, str]  # to run it in: no PYTHONPATH, no user site
     root: Path  # a folder outside the repository, to run it from
     venv: Path
+    wheel: Path
 
 
 @pytest.fixture(scope="module")
@@ -98,7 +99,7 @@ def installed(tmp_path_factory) -> Installed:
     # The dependencies, from the dev venv, after the venv's own site-packages.
     (site / "zz-dependencies.pth").write_text(sysconfig.get_paths()["purelib"] + "\n")
     env = {"PATH": "/usr/bin:/bin", "HOME": str(root), "PYTHONNOUSERSITE": "1"}
-    return Installed(python, env, root, venv)
+    return Installed(python, env, root, venv, wheel)
 
 
 def test_the_installed_package_is_the_wheel_and_carries_its_files(installed):
@@ -124,8 +125,21 @@ def test_the_installed_package_is_the_wheel_and_carries_its_files(installed):
     assert {"pins.toml", "PINS.md", "install.sh", "99-pegboard-pico.rules", "wiring.svg"} <= set(
         found["hardware"]
     )
-    assert {"systemd", "avahi"} <= set(found["hardware"])
+    assert {"systemd", "avahi", "layouts", "templates"} <= set(found["hardware"])
     assert {"panel.js", "panel.css"} <= set(found["web"])
+
+
+def test_the_wheel_holds_each_layout_once_and_no_developer_tools(installed):
+    names = zipfile.ZipFile(installed.wheel).namelist()
+    shipped = sorted(p.name for p in (REPO / "hardware" / "layouts").glob("*.toml"))
+    layouts = [n for n in names if n.endswith(".toml") and "layouts" in n]
+    assert sorted(Path(n).name for n in layouts) == shipped  # once each
+    assert all(n.startswith("pegboard/_hardware/layouts/") for n in layouts)
+    assert not [n for n in names if n.startswith(("tools/", "tests/")) or "generate" in n]
+    for name in shipped:  # the drawings a maker prints or cuts travel too
+        stem = name.removesuffix(".toml")
+        for form in (".svg", ".dxf", "-a4.pdf", "-letter.pdf"):
+            assert f"pegboard/_hardware/templates/{stem}{form}" in names
 
 
 def test_the_installed_wheel_serves_the_panel_and_a_layout(installed):

@@ -1,14 +1,15 @@
-"""The board: layout geometry (hole -> LED), frame rendering and drawings. No I/O but
-reading layout files; knows nothing of the game (the service maps game state to a
-:class:`BoardView`).
+"""The board: layout geometry (hole -> LED, score -> hole and lap), frame rendering and
+drawings. No I/O but reading layout files; knows nothing of the game (the painter maps
+game state to a :class:`BoardView` of scores).
 
 >>> board = load_layout("two-track-61")
 >>> frame = Renderer(board).render(BoardView((TrackView(front=3), TrackView(front=1))))
->>> len(frame.strips), '<circle id="t1h61"' in board_svg(board)
-(2, True)
+>>> len(frame.strips), '<circle id="t1h61"' in board_svg(board), board.place(64)
+(2, True, Place(hole=4, lap=2))
 """
 
-from pegboard.board.layout import Hole, Layout, Strip, Track, layout_names, load_layout
+from pegboard.board.geometry import Hole, Layout, Place, Strip, StripKind, Track
+from pegboard.board.layout import layout_names, load_layout
 from pegboard.board.render import BoardView, Frame, Power, Renderer, TrackView, lit_holes
 from pegboard.board.svg import board_svg, drilling_template
 
@@ -17,9 +18,11 @@ __all__ = [
     "Frame",
     "Hole",
     "Layout",
+    "Place",
     "Power",
     "Renderer",
     "Strip",
+    "StripKind",
     "Track",
     "TrackView",
     "board_svg",

@@ -1,15 +1,14 @@
-"""Board layouts: which hole sits where, and which LED lights it.
+"""Board layouts: reading and checking a layout file.
 
-A layout file (``hardware/layouts/NAME.toml``) describes one board design and is
-the single source of truth for its geometry. It is checked when loaded: a hole
-without an LED, two holes on one LED, an LED past the end of its strip and the
-like are refused with a :class:`~pegboard.errors.LayoutError` naming the hole.
+A layout file (``hardware/layouts/NAME.toml``) describes one board design and is the
+single source of truth for its geometry (the values are in :mod:`pegboard.board.geometry`).
+It is checked when loaded: a hole without an LED, two holes on one LED, an LED past the
+end of its strip, holes over two strips that are too close for the strips to lie side by
+side and the like are refused with a :class:`~pegboard.errors.LayoutError` naming the holes.
 
 >>> board = load_layout("two-track-121")
->>> board.game, len(board.tracks), [s.pin for s in board.strips]
-(121, 2, [2, 3])
->>> board.hole(0, 57).id
-'t0h57'
+>>> board.game, len(board.tracks), board.strip_kind.pitch_mm, board.strip_kind.apart_mm
+(121, 2, 6.944444444444445, 13.0)
 """
 
 from __future__ import annotations
@@ -17,89 +16,38 @@ from __future__ import annotations
 import math
 import os
 import tomllib
-from collections.abc import Iterator
-from dataclasses import dataclass
 from importlib import resources
 from pathlib import Path
 from typing import Any
 
+from pegboard.board.geometry import (
+    RGB,
+    Hole,
+    Layout,
+    Place,
+    Strip,
+    StripKind,
+    Track,
+    in_line,
+)
 from pegboard.errors import LayoutError
 
-RGB = tuple[int, int, int]
+__all__ = ["RGB", "Hole", "Layout", "Place", "Strip", "StripKind", "Track"]
+__all__ += ["layout_names", "layouts_folder", "load_layout", "parse_layout"]
 
 
-@dataclass(frozen=True, slots=True)
-class Hole:
-    """One hole of one track: 0 is the start hole, ``layout.game`` the game hole."""
-
-    track: int
-    number: int
-    x: float  # mm from the board's left edge
-    y: float  # mm from the board's top edge
-    strip: int
-    led: int
-
-    @property
-    def id(self) -> str:
-        """The stable name of the hole, also its SVG element id: ``t0h57``."""
-        return f"t{self.track}h{self.number}"
-
-
-@dataclass(frozen=True, slots=True)
-class Track:
-    """One player's (or team's) row of holes; ``holes[n]`` is hole ``n``."""
-
-    index: int
-    name: str
-    colour: RGB
-    holes: tuple[Hole, ...]
-
-
-@dataclass(frozen=True, slots=True)
-class Strip:
-    """One chain of WS2812 LEDs on one Pico pin; ``id`` is its place in a frame."""
-
-    id: int
-    pin: int
-    leds: int
-
-
-@dataclass(frozen=True)
-class Layout:
-    """A whole board design."""
-
-    name: str
-    title: str
-    game: int
-    skunk_lines: tuple[int, ...]
-    width_mm: float
-    height_mm: float
-    hole_mm: float
-    strips: tuple[Strip, ...]
-    tracks: tuple[Track, ...]
-
-    def hole(self, track: int, number: int) -> Hole:
-        """The hole ``number`` (0..game) of ``track``."""
-        return self.tracks[track].holes[number]
-
-    def holes(self) -> Iterator[Hole]:
-        """Every hole, track by track."""
-        for track in self.tracks:
-            yield from track.holes
-
-    @property
-    def strip_lengths(self) -> tuple[int, ...]:
-        return tuple(s.leds for s in self.strips)
+def layouts_folder() -> Path:
+    """Where the shipped layouts are (inside the installed package)."""
+    return Path(str(resources.files("pegboard._hardware") / "layouts"))
 
 
 def layout_names() -> tuple[str, ...]:
     """The names of the layouts shipped with pegboard.
 
     >>> layout_names()
-    ('three-track-121', 'two-track-121', 'two-track-61')
+    ('three-track-121', 'three-track-61', 'two-track-121', 'two-track-61')
     """
-    folder = resources.files("pegboard._layouts")
-    return tuple(sorted(p.name[:-5] for p in folder.iterdir() if p.name.endswith(".toml")))
+    return tuple(sorted(p.stem for p in layouts_folder().glob("*.toml")))
 
 
 def load_layout(name: str | os.PathLike[str]) -> Layout:
@@ -115,8 +63,8 @@ def load_layout(name: str | os.PathLike[str]) -> Layout:
     if text_name not in layout_names():
         known = ", ".join(layout_names())
         raise LayoutError(f"no layout called {text_name!r}; known layouts: {known}")
-    source = resources.files("pegboard._layouts") / f"{text_name}.toml"
-    return parse_layout(source.read_text(encoding="utf-8"), text_name)
+    path = layouts_folder() / f"{text_name}.toml"
+    return parse_layout(path.read_text(encoding="utf-8"), text_name)
 
 
 def parse_layout(text: str, source: str = "<layout>") -> Layout:
@@ -126,6 +74,9 @@ def parse_layout(text: str, source: str = "<layout>") -> Layout:
     except tomllib.TOMLDecodeError as e:
         raise LayoutError(f"layout {source}: not valid TOML: {e}") from e
     return _Reader(source).layout(data)
+
+
+Number = (int, float)
 
 
 class _Reader:
@@ -145,10 +96,19 @@ class _Reader:
             raise self.fail(f"{where}: {key} = {value!r} is not a {_kind_name(kind)}")
         return value
 
+    def positive(self, table: dict[str, Any], key: str, where: str) -> float:
+        value = self.get(table, key, Number, where)
+        if value <= 0:
+            raise self.fail(f"{where}: {key} = {value} must be more than 0")
+        return float(value)
+
     def layout(self, data: dict[str, Any]) -> Layout:
         game = self.get(data, "game", int, "the layout")
         if game < 2:
             raise self.fail(f"game = {game} is too small")
+        laps = data.get("laps", 1)
+        if not isinstance(laps, int) or isinstance(laps, bool) or laps < 1:
+            raise self.fail(f"laps = {laps!r} is not a whole number of times round (1 or more)")
         board = self.get(data, "board", dict, "the layout")
         strips = tuple(self.strip(i, s) for i, s in enumerate(self.tables(data, "strips")))
         pins = [s.pin for s in strips]
@@ -156,24 +116,33 @@ class _Reader:
             if pins.count(strip.pin) > 1:
                 raise self.fail(f"two strips are on pin {strip.pin}; each needs its own")
         tracks = tuple(
-            self.track(i, t, game, strips) for i, t in enumerate(self.tables(data, "tracks"))
+            self.track(i, t, game, laps, strips) for i, t in enumerate(self.tables(data, "tracks"))
         )
         layout = Layout(
             name=self.get(data, "name", str, "the layout"),
             title=data.get("title", ""),
             game=game,
-            skunk_lines=tuple(data.get("skunk_lines", ())),
-            width_mm=float(self.get(board, "width_mm", (int, float), "[board]")),
-            height_mm=float(self.get(board, "height_mm", (int, float), "[board]")),
-            hole_mm=float(self.get(board, "hole_mm", (int, float), "[board]")),
+            laps=laps,
+            width_mm=self.positive(board, "width_mm", "[board]"),
+            height_mm=self.positive(board, "height_mm", "[board]"),
+            hole_mm=self.positive(board, "hole_mm", "[board]"),
+            plank_mm=self.positive(board, "plank_mm", "[board]"),
+            skin_mm=self.positive(board, "skin_mm", "[board]"),
+            fill_index=float(self.get(board, "fill_index", Number, "[board]")),
+            strip_kind=self.strip_kind(self.get(data, "strip", dict, "the layout")),
             strips=strips,
             tracks=tracks,
         )
-        for line in layout.skunk_lines:
-            if not isinstance(line, int) or not 0 < line < game:
-                raise self.fail(f"skunk line {line!r} is not a hole between 1 and {game - 1}")
+        if layout.skin_mm >= layout.plank_mm:
+            raise self.fail(
+                f"a skin of {layout.skin_mm:g} mm over the LEDs leaves no room for them "
+                f"in a {layout.plank_mm:g} mm plank"
+            )
+        if layout.fill_index < 1:
+            raise self.fail(f"fill_index = {layout.fill_index:g}: 1.0 (open) or more")
         self.check_leds(layout)
         self.check_drilling(layout)
+        self.check_side_by_side(layout)
         return layout
 
     def tables(self, data: dict[str, Any], key: str) -> list[dict[str, Any]]:
@@ -181,6 +150,22 @@ class _Reader:
         if not items or not isinstance(items, list):
             raise self.fail(f"no [[{key}]]")
         return items
+
+    def strip_kind(self, table: dict[str, Any]) -> StripKind:
+        kind = StripKind(
+            leds_per_m=self.get(table, "leds_per_m", int, "[strip]"),
+            width_mm=self.positive(table, "width_mm", "[strip]"),
+            reel_m=self.positive(table, "reel_m", "[strip]"),
+        )
+        if kind.leds_per_m < 1:
+            raise self.fail(f"[strip]: leds_per_m = {kind.leds_per_m} is not a strip")
+        pitch = self.positive(table, "pitch_mm", "[strip]")
+        if abs(pitch - kind.pitch_mm) > 0.01:
+            raise self.fail(
+                f"[strip]: pitch_mm = {pitch:g}, but {kind.leds_per_m} LEDs a metre are "
+                f"{kind.pitch_mm:.3f} mm apart"
+            )
+        return kind
 
     def strip(self, index: int, table: dict[str, Any]) -> Strip:
         where = f"strip {index}"
@@ -200,29 +185,59 @@ class _Reader:
         return strip
 
     def track(
-        self, index: int, table: dict[str, Any], game: int, strips: tuple[Strip, ...]
+        self, index: int, table: dict[str, Any], game: int, laps: int, strips: tuple[Strip, ...]
     ) -> Track:
         where = f"track {index}"
         colour = _colour(self.get(table, "colour", str, where))
         if colour is None:
             raise self.fail(f"{where}: colour {table['colour']!r} is not #rrggbb")
+        holes = self.numbered(index, table.get("holes"), range(game + 1), strips)
+        missing = [n for n in range(game + 1) if n not in holes]
+        if missing:
+            raise self.fail(f"{where} has no hole {missing[0]} (t{index}h{missing[0]})")
+        marks = self.numbered(index, table.get("lap_marks", []), range(2, laps + 1), strips)
+        for lap in range(2, laps + 1):
+            if lap not in marks:
+                raise self.fail(
+                    f"{where} has no mark for lap {lap} (t{index}l{lap}): "
+                    f"a board of {laps} laps shows each lap after the first"
+                )
+        return Track(
+            index=index,
+            name=table.get("name", f"Track {index + 1}"),
+            colour=colour,
+            holes=tuple(holes[n] for n in range(game + 1)),
+            lap_marks=tuple(marks[lap] for lap in range(2, laps + 1)),
+        )
+
+    def numbered(
+        self, track: int, rows: Any, allowed: range, strips: tuple[Strip, ...]
+    ) -> dict[int, Hole]:
+        """A track's holes (numbers from 0) or its lap marks (laps from 2), by number."""
+        mark = allowed.start == 2
+        key, what = ("lap", "lap mark") if mark else ("hole", "hole")
+        if not isinstance(rows, list):
+            raise self.fail(f"track {track} has no list of {key}s")
         found: dict[int, Hole] = {}
-        for row in self.get(table, "holes", list, where):
-            number = self.get(row, "hole", int, f"a hole of {where}")
-            name = f"track {index} hole {number} (t{index}h{number})"
-            if not 0 <= number <= game:
-                raise self.fail(f"{name} is outside 0..{game}")
+        for row in rows:
+            number = self.get(row, key, int, f"a {what} of track {track}")
+            name = f"track {track} {what} {number} (t{track}{key[0]}{number})"
+            if number not in allowed and mark:
+                raise self.fail(f"{name}, but laps = {allowed.stop - 1}")
+            if number not in allowed:
+                raise self.fail(f"{name} is outside 0..{allowed.stop - 1}")
             if number in found:
                 raise self.fail(f"{name} is listed twice")
             if row.get("strip") is None or row.get("led") is None:
                 raise self.fail(f"{name} has no LED (give it a strip and a led)")
             hole = Hole(
-                track=index,
+                track=track,
                 number=number,
-                x=float(self.get(row, "x", (int, float), name)),
-                y=float(self.get(row, "y", (int, float), name)),
+                x=float(self.get(row, "x", Number, name)),
+                y=float(self.get(row, "y", Number, name)),
                 strip=self.get(row, "strip", int, name),
                 led=self.get(row, "led", int, name),
+                lap_mark=mark,
             )
             if not 0 <= hole.strip < len(strips):
                 raise self.fail(f"{name} is on strip {hole.strip}, which the layout does not have")
@@ -233,15 +248,7 @@ class _Reader:
                     f"({length} LEDs, 0..{length - 1})"
                 )
             found[number] = hole
-        missing = [n for n in range(game + 1) if n not in found]
-        if missing:
-            raise self.fail(f"track {index} has no hole {missing[0]} (t{index}h{missing[0]})")
-        return Track(
-            index=index,
-            name=table.get("name", f"Track {index + 1}"),
-            colour=colour,
-            holes=tuple(found[n] for n in range(game + 1)),
-        )
+        return found
 
     def check_leds(self, layout: Layout) -> None:
         owner: dict[tuple[int, int], Hole] = {}
@@ -262,17 +269,34 @@ class _Reader:
                     f"hole {hole.id} at ({hole.x}, {hole.y}) mm is off the "
                     f"{layout.width_mm} x {layout.height_mm} mm board"
                 )
-        by_x = sorted(layout.holes(), key=lambda h: h.x)
-        for i, a in enumerate(by_x):
-            for b in by_x[i + 1 :]:
-                if b.x - a.x >= layout.hole_mm:
-                    break
-                gap = math.dist((a.x, a.y), (b.x, b.y))
-                if gap < layout.hole_mm:
-                    raise self.fail(
-                        f"holes {a.id} and {b.id} overlap: {gap:.1f} mm apart, "
-                        f"holes are {layout.hole_mm} mm"
-                    )
+        for a, b, gap in _near(layout, layout.hole_mm):
+            raise self.fail(
+                f"holes {a.id} and {b.id} overlap: {gap:.1f} mm apart, "
+                f"holes are {layout.hole_mm} mm"
+            )
+
+    def check_side_by_side(self, layout: Layout) -> None:
+        """Holes over two strips (two tracks, or two streets) leave room for both strips."""
+        kind = layout.strip_kind
+        for a, b, gap in _near(layout, kind.apart_mm):
+            if not in_line(a, b, kind.pitch_mm):
+                raise self.fail(
+                    f"holes {a.id} and {b.id} are {gap:.1f} mm apart over two strips: "
+                    f"strips {kind.width_mm:g} mm wide need {kind.apart_mm:g} mm "
+                    f"(their width + 1 mm)"
+                )
+
+
+def _near(layout: Layout, within: float):
+    """Every two holes less than ``within`` mm apart, with their distance."""
+    by_x = sorted(layout.holes(), key=lambda h: h.x)
+    for i, a in enumerate(by_x):
+        for b in by_x[i + 1 :]:
+            if b.x - a.x >= within:
+                break
+            gap = math.dist((a.x, a.y), (b.x, b.y))
+            if gap < within:
+                yield a, b, gap
 
 
 def _colour(text: str) -> RGB | None:

@@ -1,12 +1,17 @@
 """Frame rendering: what the players see, as LED colours. Pure: view in, frame out.
 
-The service turns the game into a :class:`BoardView` (pegs, colours, a pending
-entry, a refused claim, the winner) plus the time ``t``; a :class:`Renderer`
-bound to a layout turns that into a :class:`Frame`, one ``bytes`` per LED strip.
+The painter turns the game into a :class:`BoardView` (scores, colours, a pending
+entry, a refused claim, the winner, the target and the skunk lines) plus the time
+``t``; a :class:`Renderer` bound to a layout places each score in its hole and lap
+(:meth:`~pegboard.board.geometry.Layout.place`) and turns the view into a
+:class:`Frame`, one ``bytes`` per LED strip. It needs to know nothing of the board.
 
 - Front peg bright in the track's colour, back peg dim in the same colour.
-- Every fifth hole and the game hole faintly white, skunk holes faintly amber.
-- A pending entry blinks a preview peg that many holes past the front peg.
+- On a board with laps, the lap marks of every lap the front peg has begun after the
+  first, half bright in the track's colour.
+- Every fifth hole and the game hole faintly white; the first hole past each of the
+  game's skunk lines faintly amber.
+- A pending entry blinks a preview peg that many points past the front peg.
 - A refused claim flashes the whole track red.
 - The winner's track runs a comet for a few seconds; the winning peg stays lit.
 - A brightness cap scales every colour, and a current estimate (60 mA per LED
@@ -17,6 +22,10 @@ bound to a layout turns that into a :class:`Frame`, one ``bytes`` per LED strip.
 >>> frame = renderer.render(BoardView((TrackView(front=5, back=2), TrackView())))
 >>> frame.hole(renderer.layout, 0, 5)  # the blue front peg, at the 50 % cap
 (0, 57, 89)
+>>> english = Renderer(load_layout("two-track-61"))
+>>> frame = english.render(BoardView((TrackView(front=75, back=59),), target=121))
+>>> frame.hole(english.layout, 0, 15), frame.at(english.layout.lap_mark(0, 2))
+((0, 57, 89), (0, 29, 45))
 """
 
 from __future__ import annotations
@@ -24,10 +33,11 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 
-from pegboard.board.layout import RGB, Layout
+from pegboard.board.geometry import RGB, Hole, Layout, Place
 from pegboard.errors import ConfigError, LayoutError
 
 BACK = 0.12  # back peg, as a share of the track colour
+LAP = 0.5  # a lap mark
 PREVIEW = 0.45  # the blinking preview of a pending entry
 FIFTH = (8, 8, 8)  # every fifth hole and the game hole
 SKUNK = (16, 7, 0)  # the first hole past a skunk line
@@ -60,18 +70,21 @@ class Frame:
 
     def hole(self, layout: Layout, track: int, number: int) -> RGB:
         """The colour under hole ``number`` of ``track``."""
-        h = layout.hole(track, number)
-        return self.pixel(h.strip, h.led)
+        return self.at(layout.hole(track, number))
+
+    def at(self, hole: Hole) -> RGB:
+        """The colour under ``hole`` (a peg hole or a lap mark)."""
+        return self.pixel(hole.strip, hole.led)
 
 
 @dataclass(frozen=True, slots=True)
 class TrackView:
     """One track as the players should see it.
 
-    ``front`` and ``back`` are peg positions: 0 is the start hole (not started),
-    ``layout.game`` the game hole; a score past the game sits in the game hole.
-    ``pending`` is an entry being dialled (points, shown ahead of the front peg),
-    ``refused`` flashes the track red, ``colour`` overrides the layout's colour.
+    ``front`` and ``back`` are the scores of the two pegs (0: not started); the
+    renderer places them in their holes and laps. ``pending`` is an entry being
+    dialled (points, shown ahead of the front peg), ``refused`` flashes the track
+    red, ``colour`` is the side's colour (the layout's when None).
     """
 
     front: int = 0
@@ -86,12 +99,16 @@ class BoardView:
     """The board at time ``t`` (seconds, monotonic, from the caller).
 
     ``winner`` is the index of the winning track, ``won_at`` the ``t`` of the win.
+    ``target`` is the game's (a score that reaches it sits in the game hole; None:
+    the most the board shows), ``skunk_lines`` the scores of the game's skunk lines.
     """
 
     tracks: tuple[TrackView, ...]
     t: float = 0.0
     winner: int | None = None
     won_at: float = 0.0
+    target: int | None = None
+    skunk_lines: tuple[int, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -128,14 +145,15 @@ class Renderer:
                 f"a {power.supply_ma:g} mA LED supply cannot even feed {leds} dark LEDs "
                 f"({leds * power.dark_ma:g} mA)"
             )
-        # Byte offset of every hole in its strip, per track.
-        self._at = [[(h.strip, 3 * h.led) for h in track.holes] for track in layout.tracks]
+        # Byte offset of every hole in its strip, per track: holes 0..game, then lap marks.
+        self._at = [
+            [(h.strip, 3 * h.led) for h in (*track.holes, *track.lap_marks)]
+            for track in layout.tracks
+        ]
         self._marks = [bytearray(3 * n) for n in layout.strip_lengths]
         for t in range(len(layout.tracks)):
             for n in range(1, layout.game + 1):
-                if n in layout.skunk_lines:
-                    self._paint(self._marks, t, n, self._cap(SKUNK))
-                elif n % 5 == 0 or n == layout.game:
+                if n % 5 == 0 or n == layout.game:
                     self._paint(self._marks, t, n, self._cap(FIFTH))
 
     def render(self, view: BoardView) -> Frame:
@@ -146,33 +164,40 @@ class Renderer:
                 f"not {len(view.tracks)}"
             )
         strips = [bytearray(m) for m in self._marks]
+        for line in view.skunk_lines:
+            hole = self.layout.place(line, view.target).hole
+            for t in range(len(self.layout.tracks)):
+                self._paint(strips, t, hole, self._cap(SKUNK))
         for t, track in enumerate(view.tracks):
-            self._track(strips, t, track, view.t)
+            self._track(strips, t, track, view)
         if view.winner is not None and 0 <= view.t - view.won_at < WIN_SECONDS:
             self._comet(strips, view.winner, view.tracks[view.winner], view.t - view.won_at)
         return Frame(self._budget(strips))
 
     # -- painting ---------------------------------------------------------------
 
-    def _track(self, strips: list[bytearray], t: int, track: TrackView, now: float) -> None:
-        front, back = self._peg(t, "front", track.front), self._peg(t, "back", track.back)
+    def _track(self, strips: list[bytearray], t: int, track: TrackView, view: BoardView) -> None:
+        front = self._place(t, "front", track.front, view.target)
+        back = self._place(t, "back", track.back, view.target).hole
         colour = track.colour or self.layout.tracks[t].colour
-        if track.refused and _on(now, FLASH_HZ):
-            for n in range(self.layout.game + 1):
+        if track.refused and _on(view.t, FLASH_HZ):
+            for n in range(len(self._at[t])):
                 self._paint(strips, t, n, self._cap(REFUSED_TRACK))
-            self._paint(strips, t, front, self._cap(REFUSED))
+            self._paint(strips, t, front.hole, self._cap(REFUSED))
             return
-        if back != front:
+        for lap in range(2, front.lap + 1):
+            self._paint(strips, t, self.layout.game + lap - 1, self._cap(colour, LAP))
+        if back != front.hole:
             self._paint(strips, t, back, self._cap(colour, BACK))
-        self._paint(strips, t, front, self._cap(colour))
+        self._paint(strips, t, front.hole, self._cap(colour))
         if track.pending is not None:
             if track.pending < 0:
                 raise LayoutError(f"track {t}: a pending entry of {track.pending} points")
-            if _on(now, BLINK_HZ):
-                ahead = min(front + track.pending, self.layout.game)
+            if _on(view.t, BLINK_HZ):
+                ahead = self.layout.place(track.front + track.pending, view.target).hole
                 self._paint(strips, t, ahead, self._cap(colour, PREVIEW))
             elif track.pending == 0:
-                self._paint(strips, t, front, bytes(3))
+                self._paint(strips, t, front.hole, bytes(3))
 
     def _comet(self, strips: list[bytearray], t: int, track: TrackView, since: float) -> None:
         colour = track.colour or self.layout.tracks[t].colour
@@ -185,13 +210,14 @@ class Renderer:
         self._paint(strips, t, game, self._cap(colour))
 
     def _paint(self, strips: list[bytearray], t: int, n: int, rgb: bytes) -> None:
+        """Hole ``n`` of track ``t`` (past the game hole: its lap marks) in ``rgb``."""
         strip, at = self._at[t][n]
         strips[strip][at : at + 3] = rgb
 
-    def _peg(self, t: int, which: str, hole: int) -> int:
-        if hole < 0:
-            raise LayoutError(f"track {t}: the {which} peg cannot be at {hole}")
-        return min(hole, self.layout.game)
+    def _place(self, t: int, which: str, score: int, target: int | None) -> Place:
+        if score < 0:
+            raise LayoutError(f"track {t}: the {which} peg cannot be at {score}")
+        return self.layout.place(score, target)
 
     def _cap(self, colour: RGB, share: float = 1.0) -> bytes:
         """``colour`` at ``share`` under the brightness cap; a lit channel stays lit."""
@@ -217,7 +243,8 @@ def _on(t: float, hz: float) -> bool:
 
 
 def lit_holes(layout: Layout, frame: Frame) -> dict[str, str]:
-    """Hole id -> ``#rrggbb`` for every hole that is not dark, as a screen should show it.
+    """Hole id -> ``#rrggbb`` for every hole (and lap mark) that is not dark, as a screen
+    should show it.
 
     LED values are gamma-lifted (a faint mark at 8/255 is plain to see on a real
     strip, but near black on a screen), so use these for the panel's SVG.

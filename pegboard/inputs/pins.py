@@ -360,7 +360,7 @@ def pins_md(pin_map: PinMap) -> str:
     return f"""\
 # Pins
 
-<!-- Generated from hardware/pins.toml by `python -m pegboard.inputs --write`; do not edit. -->
+<!-- Generated from hardware/pins.toml by `python -m tools.hardware --write`; do not edit. -->
 
 Numbers are BCM GPIO numbers; "header pin" is the physical pin on the 40-pin
 header (pin 1 has the square pad; even pins are on the board's edge).
@@ -401,18 +401,15 @@ start-up.
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    """``python -m pegboard.inputs [PINS.toml] [--write]``: print or write PINS.md."""
+    """``python -m pegboard.inputs [PINS.toml]``: print the PINS.md of a pin map (the
+    shipped one is written into a checkout by ``python -m tools.hardware --write``)."""
     parser = argparse.ArgumentParser(prog="python -m pegboard.inputs", description=main.__doc__)
     parser.add_argument("pins", nargs="?", default=DEFAULT_PINS, help="pin map (TOML)")
-    parser.add_argument("--write", action="store_true", help=f"write {DEFAULT_DOC}")
     args = parser.parse_args(argv)
     try:
         text = pins_md(load_pins(args.pins))
     except ConfigError as exc:
         print(f"pegboard: {exc}", file=sys.stderr)
         return 2
-    if args.write:
-        DEFAULT_DOC.write_text(text, encoding="utf-8")
-    else:
-        sys.stdout.write(text)
+    sys.stdout.write(text)
     return 0

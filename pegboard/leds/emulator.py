@@ -12,7 +12,7 @@ showed, in order (an empty tuple marks each boot), and ``wait_for()`` waits for 
 >>> from pegboard.board.render import Frame
 >>> from pegboard.leds.pico import PicoDriver
 >>> layout = load_layout("two-track-61")
->>> frame = Frame((b"\\x10" * 420, b"\\x20" * 12))
+>>> frame = Frame((b"\\x10" * 228, b"\\x20" * 228))  # 76 LEDs a strip
 >>> with EmulatedPico() as pico, PicoDriver(layout.strips, pico.path) as leds:
 ...     leds.show(frame)
 ...     pico.wait_for(frame.strips, timeout=5)

@@ -3,7 +3,9 @@ announces, and keeps drawing while something blinks (a dialled count, a refused
 entry's red flash, the win).
 
 It reads the game only as the front door announces it, and renders through the
-board's :class:`~pegboard.board.render.Renderer`: the painter knows no geometry.
+board's :class:`~pegboard.board.render.Renderer`: the painter knows no geometry. It
+hands over scores, the target and the game's skunk lines; the renderer places them
+in holes and laps.
 """
 
 from __future__ import annotations
@@ -15,7 +17,7 @@ from collections.abc import Callable
 from pegboard.board.render import WIN_SECONDS, BoardView, Frame, Renderer, TrackView
 from pegboard.errors import PegboardError
 from pegboard.game import State
-from pegboard.keeper import Change, Scorekeeper
+from pegboard.keeper import Change, Scorekeeper, skunk_lines
 from pegboard.keeper.follower import Follower
 from pegboard.leds.base import LedDriver
 
@@ -96,11 +98,10 @@ class Painter(Follower):
         }
         with self._cond:
             refused = {s for s, at in self._refused.items() if now - at < FLASH_SECONDS}
-        game = self.renderer.layout.game
         tracks = tuple(
             TrackView(
-                front=min(pegs.front, game),
-                back=min(pegs.back, game),
+                front=pegs.front,
+                back=pegs.back,
                 colour=_rgb(colour),
                 pending=pending.get(side),
                 refused=side in refused,
@@ -113,7 +114,14 @@ class Painter(Follower):
             self._won_at = now
         elif state.winner is None:
             self._won_at = None
-        return BoardView(tracks, t=now, winner=state.winner, won_at=self._won_at or 0.0)
+        return BoardView(
+            tracks,
+            t=now,
+            winner=state.winner,
+            won_at=self._won_at or 0.0,
+            target=state.target,
+            skunk_lines=skunk_lines(state.settings),
+        )
 
 
 def _rgb(colour: str) -> tuple[int, int, int]:

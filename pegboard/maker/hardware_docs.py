@@ -1,12 +1,10 @@
-"""The generated parts of the makers' guide, ``hardware/README.md``, and the drilling templates.
+"""The generated parts of the makers' guide, ``hardware/README.md``.
 
 Each generated part of the README sits between ``<!-- generated: NAME -->`` and
-``<!-- end: NAME -->`` and comes from the files the code reads: the layouts (LED
-strips, power, templates) and the pin map (the GPIO table). The drilling templates
-are written to ``hardware/templates/LAYOUT.svg``.
-
-    python -m pegboard.maker.hardware_docs           # list what is out of date (exit 1 if any)
-    python -m pegboard.maker.hardware_docs --write   # bring it up to date
+``<!-- end: NAME -->`` and comes from the files the code reads: the layouts (what each
+board plays, its LED strips and how to cut them, how it is built, power, templates) and
+the pin map (the GPIO table). ``python -m tools.hardware --write`` (in a checkout)
+writes them, with the drawings, into the repository.
 
 The power budget uses the renderer itself: the brightest frames it draws for the
 layout, measured with the same current model (:class:`~pegboard.board.render.Power`)
@@ -14,7 +12,7 @@ that caps each frame to the supply at run time.
 
 >>> b = budget(load_layout("two-track-61"), brightness=1.0)
 >>> b.leds, b.worst_ma > b.play_ma > b.leds * Power().dark_ma
-(144, True)
+(152, True)
 >>> supply_amps(1900)  # 1.9 A worst case, plus a quarter for headroom
 3
 >>> fuse_amps(3), wire_for(fuse_amps(3))  # the fuse for a 3 A supply, and the wire it guards
@@ -23,26 +21,21 @@ that caps each frame to the supply at run time.
 
 from __future__ import annotations
 
-import argparse
 import functools
 import math
 import re
-import sys
-import tomllib
 from collections.abc import Iterator
 from dataclasses import dataclass
 from importlib import resources
 from pathlib import Path
 
+from pegboard.board.build import pieces, pockets, reels, viewing_angle
 from pegboard.board.layout import Layout, layout_names, load_layout
 from pegboard.board.render import WIN_LAP, BoardView, Power, Renderer, TrackView
-from pegboard.board.svg import drilling_template
+from pegboard.board.template import PAPERS, sheets
 from pegboard.config import SCHEMA
+from pegboard.game.settings import VARIANTS
 from pegboard.inputs.pins import load_pins, pin_table
-
-HARDWARE = Path(str(resources.files("pegboard._hardware")))
-README = HARDWARE / "README.md"
-TEMPLATES = HARDWARE / "templates"
 
 BRIGHTNESS = SCHEMA["board"]["brightness"][0]  # the config's default
 HEADROOM = 1.25  # a supply runs cool and its voltage holds at 80 % of its rating
@@ -51,12 +44,13 @@ FUSES = (1, 1.6, 2, 2.5, 3.15, 4, 5, 6.3, 8, 10)  # 5 × 20 mm slow-blow (T) fus
 # Copper for the LED supply's 5 V and ground: the most each carries for good (IEC 60227's
 # ratings for flexible cord, which hold for a short wire in a closed box), mm², AWG.
 WIRES = ((3, 0.5, 20), (6, 0.75, 18), (10, 1.0, 17), (16, 1.5, 16))
-INSTALL = HARDWARE / "install.sh"
+INSTALL = Path(str(resources.files("pegboard._hardware") / "install.sh"))
 # Pico GPIO -> its pin number (pin 1 by the USB socket, down one side and back up the other).
 _PICO_SIDES = (0, 1, None, 2, 3, 4, 5, None, 6, 7, 8, 9, None, 10, 11, 12, 13, None, 14, 15)
 _PICO_SIDES += (16, 17, None, 18, 19, 20, 21, None, 22, None, 26, 27, None, 28)
 PICO_PINS = {gp: pin for pin, gp in enumerate(_PICO_SIDES, 1) if gp is not None}
 SHIFTER = ((2, 3), (5, 6), (9, 8), (12, 11))  # 74AHCT125 channels: (A in, Y out) pins
+SOLID = (18.0, 3.2, 3.0)  # a plank, its bores, a channel for the strip: the first design
 
 
 @dataclass(frozen=True)
@@ -81,7 +75,7 @@ def budget(layout: Layout, brightness: float = BRIGHTNESS) -> Budget:
     def most(views: Iterator[BoardView]) -> float:
         return max(power.milliamps(renderer.render(view)) for view in views)
 
-    middle = layout.game // 2  # pegs mid-board, where a preview has room ahead
+    middle = layout.capacity - layout.game // 2 - 1  # mid-board on the last lap: marks lit
 
     def pegs(**extra: object) -> tuple[TrackView, ...]:
         return tuple(
@@ -122,12 +116,6 @@ def wire_for(amps: float) -> str:
     return f"{mm2:g} mm² ({awg} AWG)"
 
 
-def led_pitch_mm(layout: Layout) -> float:
-    """The LED spacing the layout was drawn for (its ``[board] led_pitch_mm``)."""
-    source = resources.files("pegboard._layouts") / f"{layout.name}.toml"
-    return float(tomllib.loads(source.read_text(encoding="utf-8"))["board"]["led_pitch_mm"])
-
-
 # --- the parts of the README ---------------------------------------------------------
 
 
@@ -135,36 +123,162 @@ def _table(rows: list[tuple[object, ...]]) -> str:
     return "\n".join("| " + " | ".join(str(cell) for cell in row) + " |" for row in rows)
 
 
+def layouts_part() -> str:
+    """Per layout: its tracks and holes, and which games it can show."""
+    targets: dict[int, list[str]] = {}
+    for name, variant in VARIANTS.items():
+        targets.setdefault(variant.target, []).append(name)
+    head: list[object] = ["Layout", "Tracks", "Holes a track", "Board"]
+    head += [f"Game to {t} ({', '.join(names)})" for t, names in sorted(targets.items())]
+    rows: list[tuple[object, ...]] = [
+        tuple(head),
+        ("---", "---:", "---:", "---", *("---",) * len(targets)),
+    ]
+    for name in layout_names():
+        layout = load_layout(name)
+        cells: list[object] = [
+            f"**{name}**: {layout.title}",
+            len(layout.tracks),
+            f"{layout.lap_holes}, a start and a game hole",
+            f"{layout.width_mm:g} × {layout.height_mm:g} mm",
+        ]
+        cells += [_plays(layout, target) for target in sorted(targets)]
+        rows.append(tuple(cells))
+    return _table(rows)
+
+
+def _plays(layout: Layout, target: int) -> str:
+    if not layout.can_show(target):
+        return "no: refused"
+    if layout.laps == 1:
+        return "yes"
+    laps = layout.place(target, target).lap
+    return {1: "once round", 2: "twice round", 3: "three times round"}.get(laps, f"{laps} laps")
+
+
 def strips_part() -> str:
-    """Per layout: each strip's LEDs, length, Pico pin and level shifter channel."""
+    """Per layout: each strip's pieces, Pico pin and level shifter channel; how to cut
+    the pieces from reels."""
     out = []
     for name in layout_names():
         layout = load_layout(name)
-        pitch = led_pitch_mm(layout)
+        kind = layout.strip_kind
         rows: list[tuple[object, ...]] = [
-            ("Strip", "LEDs", "Length", "Pico pin", "74AHCT125 in → out", "Data to"),
-            ("---:", "---:", "---:", "---", "---", "---"),
+            ("Strip", "LEDs", "Pieces, in data order", "Pico pin", "74AHCT125 in → out", "Data to"),
+            ("---:", "---:", "---", "---", "---", "---"),
         ]
+        every = pieces(layout)
         for strip in layout.strips:
             a, y = SHIFTER[strip.id % 4]
             chip = f"chip {strip.id // 4 + 1}, " if len(layout.strips) > 4 else ""
+            mine = [p for p in every if p.strip == strip.id]
             rows.append(
                 (
                     strip.id,
                     strip.leds,
-                    f"{strip.leds * pitch / 1000:.2f} m",
+                    ", ".join(p.name for p in mine),
                     f"GP{strip.pin} (pin {PICO_PINS[strip.pin]})",
                     f"{chip}pin {a} → pin {y}",
-                    f"390 Ω → DIN of strip {strip.id}",
+                    f"390 Ω → DIN of piece {mine[0].name}",
                 )
             )
+        cuts: list[tuple[object, ...]] = [
+            ("Piece", "LEDs", "Cut length", "Holes over it, in data order"),
+            ("---", "---:", "---:", "---"),
+        ]
+        cuts += [
+            (p.name, p.leds, f"{p.leds * kind.pitch_mm:.0f} mm", _holes(layout, p.holes))
+            for p in every
+        ]
+        bought = reels(layout)
+        plan = "\n".join(
+            f"- reel {i}: {', '.join(p.name for p in reel)} "
+            f"({sum(p.leds for p in reel)} of {kind.reel_leds} LEDs)"
+            for i, reel in enumerate(bought, 1)
+        )
         leds = sum(layout.strip_lengths)
-        metres = leds * pitch / 1000
         out.append(
-            f"**{name}**: {layout.title}. {leds} LEDs at {1000 / pitch:.0f} per metre: "
-            f"{metres:.2f} m of strip, so buy {math.ceil(metres)} m.\n\n{_table(rows)}"
+            f"**{name}**: {leds} LEDs, {kind.leds_per_m} a metre, {kind.width_mm:g} mm wide; "
+            f"{len(bought)} reels of {kind.reel_m:g} m.\n\n{_table(rows)}\n\n{_table(cuts)}"
+            f"\n\n{plan}"
         )
     return "\n\n".join(out)
+
+
+def _holes(layout: Layout, holes: tuple) -> str:
+    """``start hole, holes 1–40``: the holes of a piece in order, runs shortened."""
+    words: list[str] = []
+    run: list[int] = []
+
+    def flush() -> None:
+        if run:
+            words.append(f"holes {run[0]}–{run[-1]}" if len(run) > 1 else f"hole {run[0]}")
+            run.clear()
+
+    for hole in holes:
+        if hole.lap_mark or hole.number in (0, layout.game):
+            flush()
+            words.append(
+                f"lap {hole.number} mark"
+                if hole.lap_mark
+                else ("start hole" if hole.number == 0 else "game hole")
+            )
+        elif run and abs(hole.number - run[-1]) != 1:
+            flush()
+            run.append(hole.number)
+        else:
+            run.append(hole.number)
+    flush()
+    return ", ".join(words)
+
+
+def build_part() -> str:
+    """Per layout: the plank, the pockets and the bores, and the viewing angle they give."""
+    rows: list[tuple[object, ...]] = [
+        (
+            "Layout",
+            "Plank",
+            "Skin over the LEDs",
+            "Pockets",
+            "Bores",
+            "Rows at least",
+            "Seen within",
+        ),
+        ("---", "---:", "---:", "---:", "---:", "---:", "---:"),
+    ]
+    sums = {}
+    for name in layout_names():
+        layout = load_layout(name)
+        kind = layout.strip_kind
+        angle = viewing_angle(layout.hole_mm, layout.skin_mm, layout.fill_index)
+        rows.append(
+            (
+                name,
+                f"{layout.plank_mm:g} mm",
+                f"{layout.skin_mm:g} mm",
+                f"{len(pockets(layout))}, {layout.plank_mm - layout.skin_mm:g} mm deep",
+                f"{layout.hole_mm:g} mm, epoxy n = {layout.fill_index:g}",
+                f"{kind.apart_mm:g} mm",
+                f"±{angle:.0f}°",
+            )
+        )
+        sums[(layout.hole_mm, layout.skin_mm, layout.fill_index)] = angle
+    lines = [
+        f"- {h:g} mm bores through {t:g} mm of wood: the ray from the LED's centre past the "
+        f"rim leaves at α = atan({h / 2:g} / {t:g}) = {viewing_angle(h, t):.1f}° from "
+        f"vertical, all an open bore shows; the epoxy's top face bends it out to "
+        f"θ = asin({n:g} × sin {viewing_angle(h, t):.1f}°) = {angle:.1f}°."
+        for (h, t, n), angle in sums.items()
+    ]
+    h, t, n = next(iter(sums))
+    thicker = ", ".join(f"{t + d:g} mm ±{viewing_angle(h, t + d, n):.0f}°" for d in (0.5, 1, 2))
+    plank, bore, channel = SOLID
+    lines += [
+        f"- A thicker skin under the same bores: {thicker}.",
+        f"- A solid {plank:g} mm plank with a {channel:g} mm channel under {bore:g} mm bores "
+        f"and no epoxy: ±{viewing_angle(bore, plank - channel):.0f}°.",
+    ]
+    return _table(rows) + "\n\n" + "\n".join(lines)
 
 
 def power_part() -> str:
@@ -212,18 +326,24 @@ def pins_part() -> str:
 
 def templates_part() -> str:
     rows: list[tuple[object, ...]] = [
-        ("Layout", "Template", "Board", "Holes", "Drill"),
-        ("---", "---", "---", "---:", "---:"),
+        ("Layout", "Board", "Holes", "Drill", "SVG", "DXF", "PDF, A4", "PDF, Letter"),
+        ("---", "---", "---:", "---:", "---", "---", "---", "---"),
     ]
     for name in layout_names():
         layout = load_layout(name)
+        papers = [
+            f"[{len(sheets(layout, paper)[1])} sheets](templates/{name}-{paper.lower()}.pdf)"
+            for paper in PAPERS
+        ]
         rows.append(
             (
-                layout.title,
-                f"[templates/{name}.svg](templates/{name}.svg)",
+                name,
                 f"{layout.width_mm:g} × {layout.height_mm:g} mm",
                 sum(1 for _ in layout.holes()),
                 f"{layout.hole_mm:g} mm",
+                f"[{name}.svg](templates/{name}.svg)",
+                f"[{name}.dxf](templates/{name}.dxf)",
+                *papers,
             )
         )
     return _table(rows)
@@ -237,7 +357,9 @@ def install_part() -> str:
 
 
 PARTS = {
+    "layouts": layouts_part,
     "strips": strips_part,
+    "build": build_part,
     "power": power_part,
     "pins": pins_part,
     "templates": templates_part,
@@ -250,50 +372,10 @@ def _amps(milliamps: float) -> str:
 
 
 def readme(text: str) -> str:
-    """``text`` with every generated part brought up to date."""
+    """``text`` (the guide) with every generated part brought up to date."""
     for name, make in PARTS.items():
         pattern = re.compile(rf"(<!-- generated: {name} -->\n).*?(<!-- end: {name} -->)", re.DOTALL)
         if not pattern.search(text):
-            raise ValueError(f"{README.name} has no generated part called {name!r}")
+            raise ValueError(f"the guide has no generated part called {name!r}")
         text = pattern.sub(lambda m, make=make: f"{m.group(1)}{make()}\n{m.group(2)}", text)
     return text
-
-
-def generated() -> dict[Path, str]:
-    """Every generated file and what it should hold."""
-    files = {README: readme(README.read_text(encoding="utf-8"))}
-    for name in layout_names():
-        files[TEMPLATES / f"{name}.svg"] = drilling_template(load_layout(name))
-    return files
-
-
-def stale() -> list[Path]:
-    """The generated files that differ from what the generator makes now."""
-    return [
-        path
-        for path, text in generated().items()
-        if not path.exists() or path.read_text(encoding="utf-8") != text
-    ]
-
-
-def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(
-        prog="python -m pegboard.maker.hardware_docs",
-        description="Check, or --write, the generated parts of hardware/README.md "
-        "and the drilling templates.",
-    )
-    parser.add_argument("--write", action="store_true", help="bring them up to date")
-    args = parser.parse_args(argv)
-    if args.write:
-        TEMPLATES.mkdir(exist_ok=True)
-        for path, text in generated().items():
-            path.write_text(text, encoding="utf-8")
-        return 0
-    old = stale()
-    for path in old:
-        print(f"out of date: {path}", file=sys.stderr)
-    return 1 if old else 0
-
-
-if __name__ == "__main__":
-    sys.exit(main())

@@ -183,8 +183,10 @@ function light(frame) {
   const roles = {};
   const game = state && state.game;
   (game ? game.sides : []).forEach((side, track) => {
-    roles[`t${track}h${Math.min(side.back, state.game_hole)}`] = "back";
-    roles[`t${track}h${Math.min(side.front, state.game_hole)}`] = "peg";
+    const [front, lap] = place(svg, side.front, game.target);
+    roles[`t${track}h${place(svg, side.back, game.target)[0]}`] = "back";
+    roles[`t${track}h${front}`] = "peg";
+    for (let mark = 2; mark <= lap; mark += 1) roles[`t${track}l${mark}`] = "lap";
   });
   const holes = Object.entries(frame.holes || {}).map(([id, colour]) => {
     const rgb = [1, 3, 5].map((at) => parseInt(colour.slice(at, at + 2), 16));
@@ -198,6 +200,20 @@ function light(frame) {
     hole.dataset.lit = roles[id] || (level >= bright ? "peg" : "mark");
     hole.style.fill = `rgb(${rgb.map((c) => Math.round((c * 255) / level)).join(",")})`;
   }
+}
+
+// The hole and lap that show a score: Layout.place (pegboard/board/geometry.py), with
+// the game hole and the laps the board drawing carries. A board with laps is played
+// round it; a score that reached the target sits in the game hole.
+function place(svg, score, target) {
+  const game = Number(svg.dataset.game);
+  const laps = Number(svg.dataset.laps || 1);
+  if (laps === 1) return [Math.min(score, game), 1];
+  const lapHoles = game - 1;
+  const end = Math.min(target || Infinity, laps * lapHoles + 1);
+  if (score >= end) return [game, Math.max(1, Math.ceil((end - 1) / lapHoles))];
+  if (score <= 0) return [0, 1];
+  return [((score - 1) % lapHoles) + 1, Math.floor((score - 1) / lapHoles) + 1];
 }
 
 function drawSides() {

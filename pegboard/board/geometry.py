@@ -1,0 +1,195 @@
+"""A board design as values: its holes, the LEDs under them, and where a score is pegged.
+
+:mod:`pegboard.board.layout` reads these from a layout file and checks them.
+
+Each track has a start hole (0), one hole per point and a game hole (``game``). A board
+with *laps* is played round more than once, as on the English board of 60 holes a track:
+a score is then a hole and a lap, and beside each track a lap mark for each lap after the
+first lights when that lap begins.
+
+>>> from pegboard.board.layout import load_layout
+>>> board = load_layout("two-track-61")
+>>> board.game, board.laps, board.capacity, [s.pin for s in board.strips]
+(61, 3, 181, [2, 3])
+>>> board.place(75), board.place(121, target=121), board.place(61, target=61)
+(Place(hole=15, lap=2), Place(hole=61, lap=2), Place(hole=61, lap=1))
+>>> board.can_show(181), load_layout("two-track-121").can_show(181)
+(True, False)
+>>> board.hole(0, 57).id, board.lap_mark(1, 2).id
+('t0h57', 't1l2')
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Iterator
+from dataclasses import dataclass
+from typing import NamedTuple
+
+from pegboard.errors import LayoutError
+
+RGB = tuple[int, int, int]
+SIDE_BY_SIDE_MM = 1.0  # two strips side by side: at least this much air between them
+
+
+@dataclass(frozen=True, slots=True)
+class Hole:
+    """A hole of a track with the LED under it: a peg hole (``number`` 0 is the start
+    hole, ``layout.game`` the game hole) or, with ``lap_mark``, the mark of lap ``number``."""
+
+    track: int
+    number: int
+    x: float  # mm from the board's left edge
+    y: float  # mm from the board's top edge
+    strip: int
+    led: int
+    lap_mark: bool = False
+
+    @property
+    def id(self) -> str:
+        """The stable name of the hole, also its SVG element id: ``t0h57``, ``t0l2``."""
+        return f"t{self.track}{'l' if self.lap_mark else 'h'}{self.number}"
+
+
+@dataclass(frozen=True, slots=True)
+class Track:
+    """One player's (or team's) row of holes; ``holes[n]`` is hole ``n``,
+    ``lap_marks[k]`` the mark of lap ``k + 2``."""
+
+    index: int
+    name: str
+    colour: RGB
+    holes: tuple[Hole, ...]
+    lap_marks: tuple[Hole, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class Strip:
+    """One chain of WS2812 LEDs on one Pico pin; ``id`` is its place in a frame."""
+
+    id: int
+    pin: int
+    leds: int
+
+
+@dataclass(frozen=True, slots=True)
+class StripKind:
+    """The LED strip as bought, from which the board's spacing is derived."""
+
+    leds_per_m: int
+    width_mm: float
+    reel_m: float  # the length it comes in
+
+    @property
+    def pitch_mm(self) -> float:
+        """From one LED to the next: also from one hole to the next."""
+        return 1000 / self.leds_per_m
+
+    @property
+    def reel_leds(self) -> int:
+        return round(self.reel_m * self.leds_per_m)
+
+    @property
+    def apart_mm(self) -> float:
+        """The least distance between holes over two strips lying side by side."""
+        return self.width_mm + SIDE_BY_SIDE_MM
+
+
+class Place(NamedTuple):
+    """Where a score is pegged: a hole of its track, on a lap (1 the first time round)."""
+
+    hole: int
+    lap: int
+
+
+@dataclass(frozen=True)
+class Layout:
+    """A whole board design: its holes and strips, and how it is built (a plank
+    ``plank_mm`` thick, pocketed from below to leave ``skin_mm`` of wood over the LEDs,
+    bored ``hole_mm`` through the skin, the bores filled with a clear fill of
+    refractive index ``fill_index``: 1.0 for bores left open)."""
+
+    name: str
+    title: str
+    game: int
+    laps: int
+    width_mm: float
+    height_mm: float
+    hole_mm: float
+    plank_mm: float
+    skin_mm: float
+    fill_index: float
+    strip_kind: StripKind
+    strips: tuple[Strip, ...]
+    tracks: tuple[Track, ...]
+
+    def hole(self, track: int, number: int) -> Hole:
+        """The hole ``number`` (0..game) of ``track``."""
+        return self.tracks[track].holes[number]
+
+    def lap_mark(self, track: int, lap: int) -> Hole:
+        """The mark of ``lap`` (2..laps) beside ``track``."""
+        return self.tracks[track].lap_marks[lap - 2]
+
+    def holes(self) -> Iterator[Hole]:
+        """Every hole drilled, track by track: its peg holes, then its lap marks."""
+        for track in self.tracks:
+            yield from track.holes
+            yield from track.lap_marks
+
+    @property
+    def strip_lengths(self) -> tuple[int, ...]:
+        return tuple(s.leds for s in self.strips)
+
+    @property
+    def lap_holes(self) -> int:
+        """Holes in one lap: every hole but the start and the game hole."""
+        return self.game - 1
+
+    @property
+    def capacity(self) -> int:
+        """The highest target the board can show: its game hole, after every lap."""
+        return self.laps * self.lap_holes + 1
+
+    def can_show(self, target: int) -> bool:
+        """Whether a game to ``target`` can be played on this board, every score in its
+        own hole and lap (121 on a 60-hole board in two laps, 181 in three).
+
+        >>> from pegboard.board.layout import load_layout
+        >>> board = load_layout("two-track-121")
+        >>> board.can_show(121), board.can_show(61), board.can_show(181)
+        (True, True, False)
+        """
+        return 1 <= target <= self.capacity
+
+    def place(self, score: int, target: int | None = None) -> Place:
+        """The hole and lap that show ``score`` in a game to ``target`` (by default the
+        most the board can show). A score that reached the target sits in the game hole;
+        on a board without laps a score past the game hole does too.
+
+        >>> from pegboard.board.layout import load_layout
+        >>> board = load_layout("two-track-61")
+        >>> [board.place(s, 121) for s in (0, 1, 60, 61, 120)]  # doctest: +NORMALIZE_WHITESPACE
+        [Place(hole=0, lap=1), Place(hole=1, lap=1), Place(hole=60, lap=1),
+         Place(hole=1, lap=2), Place(hole=60, lap=2)]
+        >>> load_layout("two-track-121").place(127)
+        Place(hole=121, lap=1)
+        """
+        if score < 0:
+            raise LayoutError(f"no hole shows a score of {score}")
+        if self.laps == 1:
+            return Place(min(score, self.game), 1)
+        end = self.capacity if target is None else min(target, self.capacity)
+        if score >= end:
+            return Place(self.game, max(1, math.ceil((end - 1) / self.lap_holes)))
+        if score == 0:
+            return Place(0, 1)
+        lap, hole = divmod(score - 1, self.lap_holes)
+        return Place(hole + 1, lap + 1)
+
+
+def in_line(a: Hole, b: Hole, pitch_mm: float) -> bool:
+    """Whether one straight piece of strip can carry both holes' LEDs: the same strip, and
+    the holes as far apart as their LEDs are along it."""
+    along = abs(a.led - b.led) * pitch_mm
+    return a.strip == b.strip and abs(math.dist((a.x, a.y), (b.x, b.y)) - along) < 0.05
