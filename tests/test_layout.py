@@ -275,7 +275,9 @@ def test_missing_layout_file_is_a_layout_error(tmp_path):
         (("hole = 6,", "hole = 7,"), r"track 0 hole 7 \(t0h7\) is outside 0..6"),
         (("hole = 6,", "hole = 5,"), r"track 0 hole 5 \(t0h5\) is listed twice"),
         (('colour = "#ff0000"', 'colour = "red"'), r"colour 'red' is not #rrggbb"),
-        (("pin = 2", "pin = 40"), "pin 40 is not a Pico GPIO"),
+        (("pin = 2", "pin = 40"), "GP40 is not free for a strip on a Pico: use GP0-21, GP26-28"),
+        (("pin = 2", "pin = 22"), r"GP22 is not free .*GP22 is the REPL escape"),
+        (("pin = 2", "pin = 25"), "GP25 is not free for a strip"),
         (
             ("leds = 8\n", "leds = 8\n[[strips]]\nid = 1\npin = 2\nleds = 3\n"),
             "two strips are on pin 2",

@@ -162,6 +162,18 @@ def test_a_board_refuses_more_sides_than_tracks(board):
         start(board, ["Ann", "Bob", "Cat"])
 
 
+def test_a_game_the_board_cannot_show_is_refused_naming_the_board(board):
+    with pytest.raises(RuleError, match=r"this board \(two-track-121\) shows games up to 121"):
+        start(board, ["Ann", "Bob"], variant="seven-card")  # to 181: no laps on this board
+    assert board.keeper.state is None
+
+
+@pytest.mark.parametrize("board", ["two-track-61"], indirect=True)
+def test_the_english_board_plays_181_in_laps(board):
+    state = start(board, ["Ann", "Bob"], variant="seven-card")
+    assert state.target == 181
+
+
 def test_panel_actions_check_their_arguments(board):
     start(board, ["Ann", "Bob"])
     with pytest.raises(RuleError, match="seat is missing"):

@@ -41,6 +41,7 @@ def test_a_loser_just_below_a_line_is_skunked_that_deep(variant, skunk):
             assert (state.winner, state.scores[1], state.skunk) == (0, loser, level)
 
 
+@pytest.mark.parametrize("board", ["two-track-61"], indirect=True)  # round 3 times: up to 181
 def test_every_phone_draws_the_lines_the_rules_use(board):
     """Through the panel's own API: a new game of each variant and setting, then the
     lines in the state every phone draws."""
@@ -61,3 +62,6 @@ def test_every_phone_draws_the_lines_the_rules_use(board):
         assert answer.status_code == 200, answer.get_json()
         game = client.get("/api/state").get_json()["game"]
         assert tuple(game["skunk_lines"]) == lines, (variant, skunk)
+        drawing = client.get("/board.svg").get_data(as_text=True)
+        tracks = len(board.keeper.layout.tracks)
+        assert drawing.count('class="skunk-line"') == tracks * len(lines), (variant, skunk)

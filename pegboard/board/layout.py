@@ -20,6 +20,7 @@ from importlib import resources
 from pathlib import Path
 from typing import Any
 
+from pegboard._firmware.pegproto import REPL_PIN, STRIP_PINS
 from pegboard.board.geometry import (
     RGB,
     Hole,
@@ -178,8 +179,12 @@ class _Reader:
             raise self.fail(
                 f"strips must be numbered 0, 1, 2... in order; {where} has id {strip.id}"
             )
-        if not 0 <= strip.pin <= 29:
-            raise self.fail(f"{where}: pin {strip.pin} is not a Pico GPIO (0..29)")
+        if strip.pin not in STRIP_PINS:
+            raise self.fail(
+                f"{where}: GP{strip.pin} is not free for a strip on a Pico: use "
+                f"{_spans(STRIP_PINS)} (GP{REPL_PIN} is the REPL escape; GP23-25 and "
+                "GP29 are wired on the Pico itself)"
+            )
         if strip.leds < 1:
             raise self.fail(f"{where} has no LEDs")
         return strip
@@ -318,3 +323,14 @@ def _kind_name(kind: type | tuple[type, ...]) -> str:
     if isinstance(kind, tuple):
         return "number"
     return {int: "whole number", str: "text", dict: "table", list: "list"}.get(kind, kind.__name__)
+
+
+def _spans(pins: tuple[int, ...]) -> str:
+    """``(0, 1, 2, 26, 27)`` as ``"GP0-2, GP26-27"``."""
+    spans: list[list[int]] = []
+    for pin in sorted(pins):
+        if spans and pin == spans[-1][1] + 1:
+            spans[-1][1] = pin
+        else:
+            spans.append([pin, pin])
+    return ", ".join(f"GP{a}" if a == b else f"GP{a}-{b}" for a, b in spans)

@@ -203,6 +203,19 @@ class Scorekeeper:
                     sides=settings.sides,
                 )
             )
+        if not self.layout.can_show(settings.target):
+            message = N_(
+                "this board ({layout}) shows games up to {most}: a game to {target} needs "
+                "a board that goes round more than once"
+            )
+            raise RuleError(
+                Phrase.of(
+                    message,
+                    layout=self.layout.name,
+                    most=self.layout.capacity,
+                    target=settings.target,
+                )
+            )
 
     # --- entries ------------------------------------------------------------------------
 

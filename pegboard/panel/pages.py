@@ -7,7 +7,7 @@ from flask import Blueprint, Response, redirect, render_template, request
 
 from pegboard.board.svg import board_svg as draw_board
 from pegboard.i18n import LANGUAGES, NAMES, language_of
-from pegboard.keeper import PALETTE
+from pegboard.keeper import PALETTE, skunk_lines
 from pegboard.panel import LANGUAGE_COOKIE, LANGUAGE_DAYS, language
 from pegboard.panel.api import keeper
 from pegboard.rules.cards import DECK, Suit, card_name, suit_name
@@ -50,4 +50,7 @@ def choose_language():
 
 @bp.get("/board.svg")
 def board_svg():
-    return Response(draw_board(keeper().layout), mimetype="image/svg+xml")
+    door = keeper()
+    state = door.state
+    lines = () if state is None else skunk_lines(state.settings)
+    return Response(draw_board(door.layout, skunk_lines=lines), mimetype="image/svg+xml")

@@ -162,8 +162,10 @@ function savePicked() {
 // --- the board and the scores ---------------------------------------------------------
 
 async function drawBoard() {
-  if (!state.layout || boardLoaded === state.layout) return;
-  boardLoaded = state.layout;
+  // The drawing is the layout's, with the game's own skunk lines: drawn again when either changes.
+  const drawn = `${state.layout} ${state.game ? state.game.skunk_lines : ""}`;
+  if (!state.layout || boardLoaded === drawn) return;
+  boardLoaded = drawn;
   const response = await fetch("/board.svg");
   $("board").innerHTML = await response.text();
   light(lastFrame);
