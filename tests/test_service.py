@@ -7,7 +7,7 @@ from conftest import FAST_PINS, QUIET
 from waiting import eventually
 
 from pegboard.errors import RuleError
-from pegboard.panel.actions import act
+from pegboard.panel.actions import ArgumentError, act
 
 
 def start(board, players, dealer=0, **settings):
@@ -176,9 +176,9 @@ def test_the_english_board_plays_181_in_laps(board):
 
 def test_panel_actions_check_their_arguments(board):
     start(board, ["Ann", "Bob"])
-    with pytest.raises(RuleError, match="seat is missing"):
+    with pytest.raises(ArgumentError, match="seat is missing"):
         act(board.keeper, "claim", {"points": 2}, sim=True)
-    with pytest.raises(RuleError, match="wrong type"):
+    with pytest.raises(ArgumentError, match="wrong type"):
         act(board.keeper, "claim", {"seat": "1", "points": 2}, sim=True)
     with pytest.raises(LookupError):
         act(board.keeper, "explode", {}, sim=True)

@@ -3,6 +3,10 @@
 The file is checked before anything is written to it: a damaged file, a file that is
 not ours, or one written by a newer pegboard stops with a StoreError and is left as it is.
 
+An entry may carry the key of the request that asked for it (a phone's
+``Idempotency-Key``): the key is stored in the same transaction as the event, so a
+retry after a crash finds it and is not entered twice (:meth:`Store.recall`).
+
 >>> import tempfile, pathlib
 >>> from pegboard.game.events import GameStarted, StarterTurned
 >>> from pegboard.game.settings import Settings
@@ -44,6 +48,28 @@ CREATE TABLE events (
     PRIMARY KEY (game, version)
 ) WITHOUT ROWID;
 """
+# The request each keyed entry answered (added to older files of schema 1 as it is
+# opened: a pegboard that does not know it ignores it).
+_REQUESTS = """
+CREATE TABLE IF NOT EXISTS requests (
+    key TEXT PRIMARY KEY,
+    request TEXT NOT NULL,
+    game INTEGER NOT NULL,
+    version INTEGER NOT NULL
+) WITHOUT ROWID
+"""
+KEPT_GAMES = 2  # the keys of the latest games are kept; older ones go when a game starts
+
+
+@dataclass(frozen=True, slots=True)
+class Receipt:
+    """What a keyed request made: the ``version`` of ``game``, asked for by ``request``
+    (a digest of the request, so the same key sent with another request is told apart)."""
+
+    key: str
+    request: str
+    game: int
+    version: int
 
 
 @dataclass(frozen=True, slots=True)
@@ -73,6 +99,7 @@ class Store:
             self._check_or_create(fresh)
             self._db.execute("PRAGMA journal_mode=WAL")
             self._db.execute("PRAGMA synchronous=FULL")
+            self._db.execute(_REQUESTS)
         except BaseException:
             self._db.close()
             raise
@@ -122,16 +149,24 @@ class Store:
 
     # --- writing ------------------------------------------------------------------------
 
-    def start(self, event: GameStarted) -> int:
-        """Store a new game with its first event; return its id."""
-        with self._transaction() as db:
-            game = db.execute("INSERT INTO games DEFAULT VALUES").lastrowid
-            self._insert(db, game, 1, event)
+    def start(self, event: GameStarted, key: tuple[str, str] | None = None) -> int:
+        """Store a new game with its first event; return its id. ``key``: (key, request)
+        of the request that asked for it, stored with it (the keys of older games go)."""
+        try:
+            with self._transaction() as db:
+                game = db.execute("INSERT INTO games DEFAULT VALUES").lastrowid
+                self._insert(db, game, 1, event, key)
+                db.execute("DELETE FROM requests WHERE game <= ?", (game - KEPT_GAMES,))
+        except sqlite3.IntegrityError:
+            raise ConflictError(f"the request {key[0]!r} was entered meanwhile") from None
         return game
 
-    def append(self, game: int, version: int, event: Event) -> None:
-        """Store ``event`` as ``version`` of ``game`` (the one after the last stored).
-        Raises ConflictError when that version is taken: someone else wrote first."""
+    def append(
+        self, game: int, version: int, event: Event, key: tuple[str, str] | None = None
+    ) -> None:
+        """Store ``event`` as ``version`` of ``game`` (the one after the last stored),
+        with the ``key`` of its request if given. Raises ConflictError when that version
+        (or key) is taken: someone else wrote first."""
         try:
             with self._transaction() as db:
                 last = db.execute(
@@ -143,20 +178,28 @@ class Store:
                     raise ConflictError(
                         f"the game moved on to version {last} meanwhile: look again and retry"
                     )
-                self._insert(db, game, version, event)
+                self._insert(db, game, version, event, key)
         except sqlite3.IntegrityError:
             raise ConflictError(
                 f"version {version} of game {game} was written meanwhile: look again and retry"
             ) from None
 
     @staticmethod
-    def _insert(db: sqlite3.Connection, game: int, version: int, event: Event) -> None:
+    def _insert(
+        db: sqlite3.Connection,
+        game: int,
+        version: int,
+        event: Event,
+        key: tuple[str, str] | None = None,
+    ) -> None:
         data = to_dict(event)
         kind = data.pop("type")
         db.execute(
             "INSERT INTO events (game, version, type, data) VALUES (?, ?, ?, ?)",
             (game, version, kind, json.dumps(data, ensure_ascii=False)),
         )
+        if key is not None:
+            db.execute("INSERT INTO requests VALUES (?, ?, ?, ?)", (*key, game, version))
 
     @contextmanager
     def _transaction(self) -> Iterator[sqlite3.Connection]:
@@ -216,6 +259,11 @@ class Store:
             ]
         except (ValueError, KeyError, TypeError) as error:
             raise StoreError(f"the list of games in {self.path} cannot be read: {error}") from None
+
+    def recall(self, key: str) -> Receipt | None:
+        """What the request with ``key`` made, if it made an entry."""
+        rows = self._read("SELECT request, game, version FROM requests WHERE key = ?", (key,))
+        return Receipt(key, *rows[0]) if rows else None
 
     def latest(self) -> int | None:
         """The id of the most recently started game, if any."""

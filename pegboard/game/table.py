@@ -19,7 +19,8 @@ from __future__ import annotations
 import logging
 import os
 import threading
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterator, Mapping
+from contextlib import contextmanager
 from pathlib import Path
 
 from pegboard.errors import ConflictError, PegboardError, RuleError, StoreError
@@ -29,7 +30,7 @@ from pegboard.game.events import Event, from_dict
 from pegboard.game.fold import apply
 from pegboard.game.settings import Settings
 from pegboard.game.state import State
-from pegboard.game.store import GameRecord, Store
+from pegboard.game.store import GameRecord, Receipt, Store
 from pegboard.i18n import N_, Phrase
 from pegboard.rules.cards import Card
 
@@ -42,7 +43,8 @@ class Table:
     """Games kept in the file at ``store`` (a path or an open Store); the most recent
     game is picked up again.  Every entry is checked, then stored as one event, then
     the subscribers hear of it.  Give ``version=`` to refuse an entry made against a
-    state that has moved on (ConflictError)."""
+    state that has moved on (ConflictError); make it inside :meth:`keyed` to store the
+    key of the request that asked for it with it."""
 
     def __init__(self, store: Store | str | os.PathLike) -> None:
         self._store = store if isinstance(store, Store) else Store(store)
@@ -52,6 +54,7 @@ class Table:
         self._subscribers: list[Callable[[State], None]] = []
         self._game: int | None = None
         self._state: State | None = None
+        self._key: tuple[str, str] | None = None
         latest = self._store.latest()
         if latest is not None:
             self.load(latest)
@@ -98,7 +101,7 @@ class Table:
         event = commands.start(settings, dealer, cuts)
         state = apply(None, event)
         with self._lock:
-            game = self._store.start(event)
+            game = self._store.start(event, self._take_key())
             self._switch(game, state)
         return state
 
@@ -130,20 +133,54 @@ class Table:
         """The stored events of a game (the current one by default), oldest first."""
         return self._store.events(self._current() if game is None else game)
 
-    def state_of(self, game: int) -> State:
-        """The state of any stored game, without making it the current one.  Every event
-        is checked again by the rules, against the state before it, as a live entry is:
-        one they refuse stops with a StoreError (and the file is left as it is)."""
+    def state_of(self, game: int, version: int | None = None) -> State:
+        """The state of any stored game (after its first ``version`` events), without
+        making it the current one.  Every event is checked again by the rules, against
+        the state before it, as a live entry is: one they refuse stops with a StoreError
+        (and the file is left as it is)."""
         state = None
-        for version, event in enumerate(self._store.events(game), start=1):
+        for number, event in enumerate(self._store.events(game)[:version], start=1):
             try:
                 state = apply(state, commands.recheck(state, event))
             except PegboardError as error:
                 raise StoreError(
-                    f"event {version} of game {game} in {self.path} breaks the rules: "
+                    f"event {number} of game {game} in {self.path} breaks the rules: "
                     f"{error}. It was left as it is."
                 ) from None
         return state
+
+    # --- requests that may come twice ---------------------------------------------------
+
+    @contextmanager
+    def keyed(self, key: str, request: str) -> Iterator[None]:
+        """The first entry made in this block (on this thread: the table is held) is
+        stored with ``key`` and ``request`` in its own transaction; :meth:`recall` finds
+        it from then on, across restarts."""
+        with self._lock:
+            self._key = (key, request)
+            try:
+                yield
+            finally:
+                self._key = None
+
+    def recall(self, key: str) -> Receipt | None:
+        """The entry a request with ``key`` made (see :meth:`keyed`), if any."""
+        return self._store.recall(key)
+
+    def _take_key(self) -> tuple[str, str] | None:
+        key, self._key = self._key, None
+        return key
+
+    def expect(self, version: int | None) -> None:
+        """Refuse (ConflictError) when ``version`` is given and the game is no longer at it."""
+        state = self.state
+        if version is not None and version != state.version:
+            raise ConflictError(
+                Phrase.of(
+                    N_("the game moved on to version {version}: look again and retry"),
+                    version=state.version,
+                )
+            )
 
     # --- entries: each checks, then stores exactly one event --------------------------
 
@@ -219,18 +256,12 @@ class Table:
 
     def _enter(self, command: Callable[..., Event], *args: object, version: int | None) -> State:
         with self._lock:
+            self.expect(version)
             state = self.state
-            if version is not None and version != state.version:
-                raise ConflictError(
-                    Phrase.of(
-                        N_("the game moved on to version {version}: look again and retry"),
-                        version=state.version,
-                    )
-                )
             event = command(state, *args)
             after = apply(state, event)
             try:
-                self._store.append(self._current(), after.version, event)
+                self._store.append(self._current(), after.version, event, self._take_key())
             except ConflictError:
                 self.reload()  # another program wrote first: catch up, then refuse
                 raise

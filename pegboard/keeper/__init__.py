@@ -7,12 +7,13 @@ state and its parts, the settings, the skunk lines) are re-exported for them.
 """
 
 from pegboard.game import PALETTE, Count, Phase, Settings, State, skunk_lines
-from pegboard.keeper.door import Change, Scorekeeper
+from pegboard.keeper.door import Change, KeyReused, Scorekeeper
 
 __all__ = [
     "PALETTE",
     "Change",
     "Count",
+    "KeyReused",
     "Phase",
     "Scorekeeper",
     "Settings",

@@ -30,6 +30,7 @@ from __future__ import annotations
 import logging
 import secrets
 import threading
+from collections import OrderedDict
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any
@@ -38,12 +39,13 @@ from pegboard.board.layout import Layout
 from pegboard.errors import PegboardError, RuleError
 from pegboard.game import Settings, State, Table, dials
 from pegboard.i18n import N_, Phrase, phrase_of
-from pegboard.keeper.said import REDONE, SILENCE, UNDONE, entered
+from pegboard.keeper.said import REDONE, SILENCE, UNDONE, entered, said_of
 from pegboard.rules.cards import Card
 
 log = logging.getLogger(__name__)
 
 SEATS = 4  # the most seats a board has dials for
+ANSWERED = 1024  # keyed requests remembered while the board runs (entries: in the file too)
 Seat = int | str
 Cards = str | list[Card | str] | tuple[Card | str, ...]
 
@@ -54,9 +56,11 @@ class Change:
 
     ``what`` is ``"game"`` (an entry, a new game), ``"dial"`` (a count being dialled),
     ``"refused"`` (nothing changed: ``said`` says why), ``"brightness"`` or ``"lit"``
-    (the LEDs now show ``lit``). ``seat`` is whose dial or entry it was, when known;
-    ``dial`` is True when it came from a seat's own controls; ``lit`` counts the LED
-    frames shown so far (a follower may wait for the LEDs to show the change)."""
+    (the LEDs now show ``lit``); ``"replayed"`` is never announced: a request made
+    before, answered again (:meth:`Scorekeeper.once`). ``seat`` is whose dial or entry
+    it was, when known; ``dial`` is True when it came from a seat's own controls; ``lit``
+    counts the LED frames shown so far (a follower may wait for the LEDs to show the
+    change)."""
 
     what: str
     version: int
@@ -67,6 +71,10 @@ class Change:
     dial: bool = False
     before: State | None = None
     lit: int = 0
+
+
+class KeyReused(PegboardError, ValueError):
+    """A request key sent again with another request."""
 
 
 class Scorekeeper:
@@ -87,6 +95,7 @@ class Scorekeeper:
         self._message = SILENCE
         self._closing = False
         self._subscribers: list[Callable[[Change], None]] = []
+        self._answered: OrderedDict[str, tuple[str, Phrase]] = OrderedDict()
 
     def __repr__(self) -> str:
         return f"<Scorekeeper layout={self.layout.name} game={self.game_id} v{self._version}>"
@@ -158,6 +167,39 @@ class Scorekeeper:
                     self._subscribers.remove(callback)
 
         return unsubscribe
+
+    # --- requests that may come twice -----------------------------------------------------
+
+    def once(self, key: str, request: str, change: Callable[[], Change]) -> Change:
+        """Make ``change`` at most once for ``key`` (a phone's Idempotency-Key; ``request``
+        a digest of what it asked). Asked again, nothing changes: the answer is a
+        ``"replayed"`` change that says what the first said. The same key with another
+        request raises KeyReused. An entry is stored with its key in one transaction
+        (:meth:`Table.keyed`), so a retry after a crash or a restart is known too; a
+        change that is no entry (a dial, the brightness) is remembered while the board
+        runs. A refusal is not remembered: it changed nothing."""
+        with self._cond:
+            first = self._answered.get(key) or self._recalled(key)
+            if first is not None:
+                if first[0] != request:
+                    message = N_("this request key was used for another request: send a new one")
+                    raise KeyReused(Phrase(message))
+                return self._change("replayed", said=first[1])
+            with self._table.keyed(key, request):
+                made = change()
+            self._answered[key] = (request, made.said)
+            while len(self._answered) > ANSWERED:
+                self._answered.popitem(last=False)
+            return made
+
+    def _recalled(self, key: str) -> tuple[str, Phrase] | None:
+        """The request and the words of an entry stored with ``key``, if any."""
+        receipt = self._table.recall(key)
+        if receipt is None:
+            return None
+        event = self._table.events(receipt.game)[receipt.version - 1]
+        state = self._table.state_of(receipt.game, receipt.version)
+        return receipt.request, said_of(event, state)
 
     # --- games --------------------------------------------------------------------------
 
@@ -299,9 +341,12 @@ class Scorekeeper:
                 told=UNDONE,
             )
 
-    def press_advance(self) -> Change:
-        """The advance button: the deal goes on, the match's next game, or a new game."""
+    def press_advance(self, *, version: int | None = None) -> Change:
+        """The advance button: the deal goes on, the match's next game, or a new game
+        (``version``: refused if the game is no longer at it)."""
         with self._cond:
+            if version is not None:
+                self._table.expect(version)
             state = self.state
             match dials.button(state):
                 case "start":

@@ -38,6 +38,16 @@ def entered(state: State) -> Phrase:
     return SILENCE
 
 
+def said_of(event: ev.Event, state: State) -> Phrase:
+    """What the board said of ``event``, ``state`` being the state it made."""
+    match event:
+        case ev.Undone():
+            return UNDONE
+        case ev.Redone():
+            return REDONE
+    return entered(state)
+
+
 def public_verdict(claim: Claim, muggins: bool) -> str:
     """The verdict the whole table may hear of a count just pegged. With Muggins on, a
     count that is exact or under is only ``"claimed"``: finding what was missed is the

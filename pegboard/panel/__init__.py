@@ -3,7 +3,10 @@
 ``create_app(config)`` builds the app; the service passes the board's front door
 (:class:`~pegboard.keeper.Scorekeeper`: every change and every view of the game goes
 through it) in ``config["KEEPER"]``, ``config["SIM"]`` when the board is simulated (its
-on-screen dials work), and the board's own language in ``config["LANGUAGE"]``.
+on-screen dials work), the board's own language in ``config["LANGUAGE"]``, the names it
+answers to in ``config["HOSTS"]`` (:mod:`pegboard.panel.hosts`) and the file that keeps
+the signed-in sessions in ``config["SESSIONS_FILE"]``. :mod:`pegboard.panel.server`
+serves it.
 
 Each phone reads the panel in its own language (Flask-Babel, the catalogues of
 :mod:`pegboard.i18n`): the one chosen on the page (a cookie, so each phone remembers
@@ -15,22 +18,27 @@ from __future__ import annotations
 import hashlib
 import logging
 import secrets
+from collections import OrderedDict
 from importlib.resources import files
+from pathlib import Path
 from typing import Any
 
-from flask import Flask, current_app, jsonify, request
+from flask import Flask, abort, current_app, jsonify, request
 from flask_babel import Babel, get_locale
 from flask_babel import gettext as _
 from werkzeug.exceptions import HTTPException
 
 from pegboard.errors import ConflictError, LinkError, PegboardError, RuleError, StoreError
 from pegboard.i18n import LOCALE_DIR, check_language, language_of, negotiate, phrase_of
+from pegboard.keeper import KeyReused
+from pegboard.panel.bodies import MOST_BYTES
+from pegboard.panel.hosts import LOCAL_ADDRESS, allowed
 
 log = logging.getLogger(__name__)
 
 DEFAULTS: dict[str, Any] = {
     "PIN": None,  # the board's PIN; required
-    "MAX_CONTENT_LENGTH": 64 * 1024,  # no request body needs more
+    "MAX_CONTENT_LENGTH": MOST_BYTES,  # no request body needs more
     "SESSION_COOKIE_HTTPONLY": True,
     "SESSION_COOKIE_SAMESITE": "Strict",
     "JSON_SORT_KEYS": False,
@@ -38,6 +46,8 @@ DEFAULTS: dict[str, Any] = {
     "SIM": False,
     "LANGUAGE": "en",  # the board's own: for a phone that asks for none the board speaks
     "BABEL_TRANSLATION_DIRECTORIES": str(LOCALE_DIR),
+    "HOSTS": ("localhost",),  # the board's names (its addresses are always allowed)
+    "SESSIONS_FILE": None,  # None: sessions end with the process
 }
 LANGUAGE_COOKIE = "pegboard_lang"  # the language chosen on this phone
 LANGUAGE_DAYS = 400  # how long a phone remembers it (the most browsers keep a cookie)
@@ -72,13 +82,27 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
     if not app.config.get("SECRET_KEY"):
         app.config["SECRET_KEY"] = secrets.token_hex(32)
     # Changing the PIN signs every phone out.
-    app.config["PIN_EPOCH"] = hashlib.sha256(
-        (app.config["SECRET_KEY"] + app.config["PIN"]).encode()
-    ).hexdigest()[:16]
+    epoch = hashlib.sha256((app.config["SECRET_KEY"] + app.config["PIN"]).encode()).hexdigest()
+    app.url_map.merge_slashes = False  # "//x" is no path of ours: 404, never a redirect
 
     from pegboard.panel import api, auth, pages
 
     app.extensions["pegboard.attempts"] = auth.Attempts()
+    app.extensions["pegboard.budget"] = auth.Budget()
+    app.extensions["pegboard.sign_ins"] = OrderedDict()
+    sessions_file = app.config["SESSIONS_FILE"]
+    app.extensions["pegboard.sessions"] = auth.Sessions(
+        epoch[:16], Path(sessions_file) if sessions_file else None
+    )
+    names = frozenset(name.lower() for name in app.config["HOSTS"])
+
+    @app.before_request
+    def our_name():
+        host = request.headers.get("Host", "")
+        if not allowed(host, names, request.environ.get(LOCAL_ADDRESS)):
+            message = _("this board does not answer to the name {host}")
+            abort(400, description=message.format(host=repr(host[:100])))
+
     app.register_blueprint(auth.bp)
     app.register_blueprint(api.bp)
     app.register_blueprint(pages.bp)
@@ -110,10 +134,12 @@ def error_json(message: str, status: int):
 
 
 def _status(error: PegboardError) -> int:
-    """409: the rules (or a simultaneous entry) refuse it; 503: the board's file or LEDs
-    failed; 400: the request itself is wrong."""
+    """409: the rules (or a simultaneous entry) refuse it; 422: a request key came with
+    another request; 503: the board's file or LEDs failed; 400: the request is wrong."""
     if isinstance(error, RuleError | ConflictError):
         return 409
+    if isinstance(error, KeyReused):
+        return 422
     return 503 if isinstance(error, StoreError | LinkError) else 400
 
 

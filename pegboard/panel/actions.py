@@ -2,8 +2,10 @@
 made through the front door.
 
 ``ACTIONS`` maps an action's name to a function ``(keeper, args) -> Change`` that makes
-exactly one change (or refuses, changing nothing). Every argument an action does not
-take is refused by name.
+exactly one change (or refuses, changing nothing). An argument an action does not take,
+or one missing or of the wrong type, is an :class:`ArgumentError` (a 400) that names it.
+The entries that depend on what the phone saw take ``version`` (the game's version it
+saw): made against a game that has moved on, they are refused (ConflictError).
 """
 
 from __future__ import annotations
@@ -11,13 +13,17 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from pegboard.errors import RuleError
+from pegboard.errors import PegboardError, RuleError
 from pegboard.i18n import N_, Phrase
 from pegboard.keeper import Change, Scorekeeper
 
 SIM_STEPS = 30  # the most steps one on-screen turn of a simulated dial may take
 MAX_TARGET = 999  # the panel's limit on a game's target
 NAME_LENGTH = 20
+
+
+class ArgumentError(PegboardError, ValueError):
+    """An action's arguments are not what it takes (the request is wrong, not the entry)."""
 
 
 class Args:
@@ -27,25 +33,32 @@ class Args:
         unknown = sorted(set(data) - set(takes))
         if unknown:
             message = N_("{action} takes no {names}")
-            raise RuleError(Phrase.of(message, action=action, names=", ".join(unknown)))
+            raise ArgumentError(Phrase.of(message, action=action, names=", ".join(unknown)))
         self.action, self.data = action, data
 
     def get(self, name: str, kind: type | tuple[type, ...], default: Any = ...) -> Any:
         if name not in self.data or self.data[name] is None:
             if default is ...:
-                raise RuleError(f"{self.action}: {name} is missing")
+                message = N_("{action}: {name} is missing")
+                raise ArgumentError(Phrase.of(message, action=self.action, name=name))
             return default
         value = self.data[name]
         kinds = kind if isinstance(kind, tuple) else (kind,)
         if not isinstance(value, kinds) or (isinstance(value, bool) and bool not in kinds):
-            raise RuleError(f"{self.action}: {name} has the wrong type")
+            message = N_("{action}: {name} has the wrong type")
+            raise ArgumentError(Phrase.of(message, action=self.action, name=name))
         return value
 
     def cards(self, name: str = "cards") -> list[str] | None:
         cards = self.get(name, list, None)
         if cards is not None and not all(isinstance(c, str) and len(c) < 8 for c in cards):
-            raise RuleError(f"{self.action}: {name} must be a list of cards")
+            message = N_("{action}: {name} must be a list of cards")
+            raise ArgumentError(Phrase.of(message, action=self.action, name=name))
         return cards
+
+    def version(self) -> int | None:
+        """The game's version the phone saw, if it says."""
+        return self.get("version", int, None)
 
 
 Action = Callable[[Scorekeeper, Args], Change]
@@ -62,6 +75,7 @@ SETTINGS = (
     "colours",
 )
 KINDS = {"seat": int, "card": str, "points": int, "steps": int}
+SEEN = "version"  # the game's version the phone saw (entries that depend on it)
 
 
 def _new_game(keeper: Scorekeeper, args: Args) -> Change:
@@ -80,7 +94,8 @@ def _new_game(keeper: Scorekeeper, args: Args) -> Change:
 
 
 def _starter(keeper: Scorekeeper, args: Args) -> Change:
-    return keeper.turn_starter(args.get("card", str, None), heels=args.get("heels", bool, False))
+    card, heels = args.get("card", str, None), args.get("heels", bool, False)
+    return keeper.turn_starter(card, heels=heels, version=args.version())
 
 
 def _claim(keeper: Scorekeeper, args: Args) -> Change:
@@ -89,19 +104,22 @@ def _claim(keeper: Scorekeeper, args: Args) -> Change:
         args.get("points", int),
         kind=args.get("kind", str, None),
         cards=args.cards(),
+        version=args.version(),
     )
 
 
 def _muggins(keeper: Scorekeeper, args: Args) -> Change:
-    return keeper.muggins(args.get("seat", int), args.get("points", int), cards=args.cards())
+    seat, points = args.get("seat", int), args.get("points", int)
+    return keeper.muggins(seat, points, cards=args.cards(), version=args.version())
 
 
 def _next_game(keeper: Scorekeeper, args: Args) -> Change:
-    return keeper.next_game(dealer=args.get("dealer", int, None), cuts=args.cards("cuts"))
+    dealer, cuts = args.get("dealer", int, None), args.cards("cuts")
+    return keeper.next_game(dealer=dealer, cuts=cuts, version=args.version())
 
 
 def _dispute(keeper: Scorekeeper, args: Args) -> Change:
-    return keeper.dispute_muggins(args.get("seat", int), args.cards())
+    return keeper.dispute_muggins(args.get("seat", int), args.cards(), version=args.version())
 
 
 def _brightness(keeper: Scorekeeper, args: Args) -> Change:
@@ -109,10 +127,13 @@ def _brightness(keeper: Scorekeeper, args: Args) -> Change:
 
 
 def _plain(method: str, *names: str) -> Action:
-    """An action that calls the front door's ``method`` with ``names`` in order."""
+    """An action that calls the front door's ``method`` with ``names`` in order (and
+    the version the phone saw, when ``names`` ends with it)."""
 
     def run(keeper: Scorekeeper, args: Args) -> Change:
-        return getattr(keeper, method)(*(args.get(name, KINDS[name]) for name in names))
+        given = [args.get(name, KINDS[name]) for name in names if name != SEEN]
+        seen = {"version": args.version()} if SEEN in names else {}
+        return getattr(keeper, method)(*given, **seen)
 
     return run
 
@@ -133,16 +154,16 @@ def _dial(method: str, *names: str) -> Action:
 # name -> (the action, the arguments it takes)
 ACTIONS: dict[str, tuple[Action, tuple[str, ...]]] = {
     "new_game": (_new_game, (*SETTINGS, "dealer")),
-    "starter": (_starter, ("card", "heels")),
-    "lay": (_plain("lay", "card", "seat"), ("card", "seat")),
-    "go": (_plain("go", "seat"), ("seat",)),
-    "claim": (_claim, ("seat", "points", "kind", "cards")),
-    "muggins": (_muggins, ("seat", "points", "cards")),
-    "advance": (_plain("press_advance"), ()),
-    "next_game": (_next_game, ("dealer", "cuts")),
-    "dispute": (_dispute, ("seat", "cards")),
-    "undo": (_plain("undo"), ()),
-    "redo": (_plain("redo"), ()),
+    "starter": (_starter, ("card", "heels", SEEN)),
+    "lay": (_plain("lay", "card", "seat", SEEN), ("card", "seat", SEEN)),
+    "go": (_plain("go", "seat", SEEN), ("seat", SEEN)),
+    "claim": (_claim, ("seat", "points", "kind", "cards", SEEN)),
+    "muggins": (_muggins, ("seat", "points", "cards", SEEN)),
+    "advance": (_plain("press_advance", SEEN), (SEEN,)),
+    "next_game": (_next_game, ("dealer", "cuts", SEEN)),
+    "dispute": (_dispute, ("seat", "cards", SEEN)),
+    "undo": (_plain("undo", SEEN), (SEEN,)),
+    "redo": (_plain("redo", SEEN), (SEEN,)),
     "brightness": (_brightness, ("level",)),
 }
 SIM_ACTIONS: dict[str, tuple[Action, tuple[str, ...]]] = {

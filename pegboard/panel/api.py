@@ -1,21 +1,28 @@
 """The JSON API the page itself uses. Reading is open; every change needs the PIN.
 
-Each change is one call on the table, which validates before it writes: a refused
-request leaves the game exactly as it was.
+Each change is one call through the front door, which validates before it writes: a
+refused request leaves the game exactly as it was. A change sent with an
+``Idempotency-Key`` header is made once: sent again with the same key (a retry, a
+double tap) it is answered as the first time and changes nothing.
 """
 
 from __future__ import annotations
 
+import hashlib
 import json
+import threading
 from typing import Any
 
-from flask import Blueprint, Response, abort, current_app, jsonify, request, stream_with_context
+from flask import Blueprint, Response, abort, current_app, jsonify, request
 from flask_babel import gettext as _
 
+from pegboard.errors import ConflictError, RuleError
+from pegboard.i18n import phrase_of
 from pegboard.keeper import Scorekeeper
-from pegboard.panel import actions, language
+from pegboard.panel import actions, language, live
 from pegboard.panel.auth import pin_required
-from pegboard.panel.view import counting, snapshot
+from pegboard.panel.bodies import idempotency_key, json_body
+from pegboard.panel.view import counting, history, snapshot
 from pegboard.rules.advice import advise
 from pegboard.rules.cards import Card, parse_cards
 from pegboard.rules.scoring import score_show
@@ -23,7 +30,10 @@ from pegboard.rules.speech import show_call
 
 bp = Blueprint("api", __name__)
 
-LIVE_HEARTBEAT = 15.0  # seconds between keep-alive comments on the live stream
+HUB = "pegboard.hub"  # in the WSGI environ: the evented server holds live streams itself
+STREAM = "pegboard.stream"  # set by /api/events for it: (lang, round seen, first, release)
+PAGE = 500  # history lines in one page, at most
+_making = threading.Lock()
 
 
 def keeper() -> Scorekeeper:
@@ -38,12 +48,20 @@ def simulated() -> bool:
     return bool(current_app.config.get("SIM"))
 
 
-def body() -> dict[str, Any]:
-    """The request's JSON object, or 400."""
-    data = request.get_json(silent=True)
-    if not isinstance(data, dict):
-        abort(400, description=_("send a JSON object"))
-    return data
+def the_live() -> live.Live:
+    """The broadcaster of the board's live streams (made on first use)."""
+    with _making:
+        found = current_app.extensions.get("pegboard.live")
+        if found is None:
+            found = live.Live(keeper(), sim=simulated())
+            current_app.extensions["pegboard.live"] = found
+        return found
+
+
+def digest(action: str, data: dict[str, Any]) -> str:
+    """What a request asked for, as a short digest (the same request, the same digest)."""
+    text = json.dumps([action, data], sort_keys=True, separators=(",", ":"))
+    return hashlib.sha256(text.encode()).hexdigest()[:32]
 
 
 def cards_arg(name: str, least: int, most: int, usage: str) -> list[Card]:
@@ -95,45 +113,67 @@ def state():
     return jsonify(snapshot(keeper(), language(), sim=simulated()))
 
 
-@bp.get("/api/events")
-def events():
-    """Server-sent events: the whole state when it changes, the lit holes when the LEDs do;
-    its words in the language of the phone that opened the stream."""
-    door, lang, sim = keeper(), language(), simulated()
-
-    def stream():
-        seen = (-1, -1)
-        while not door.closing:
-            now = door.wait(seen, timeout=LIVE_HEARTBEAT)
-            if door.closing:
-                return
-            if now == seen:
-                yield ": still here\n\n"
-                continue
-            if now[0] != seen[0]:
-                yield _event("state", snapshot(door, lang, sim=sim))
-            if now[1] != seen[1]:
-                yield _event("frame", {"holes": door.lit()})
-            seen = now
-
-    return Response(
-        stream_with_context(stream()),
-        mimetype="text/event-stream",
-        headers={"Cache-Control": "no-store", "X-Accel-Buffering": "no"},
+@bp.get("/api/history")
+def history_page():
+    """The game's history, a page at a time: ``?at=TAG&start=N`` reads the board a live
+    message was tagged with (so the pages agree while the game goes on); without ``at``,
+    the game now. 410 when that board is no longer kept: read the latest again."""
+    at = request.args.get("at")
+    if at is None:
+        board = live.Board(None, keeper().versions()[0], keeper().state)
+    else:
+        board = the_live().board_at(at)
+        if board is None:
+            abort(410, description=_("the history moved on: read it again"))
+    start = request.args.get("start", "0")
+    if not start.isascii() or not start.isdigit() or len(start) > 6:
+        abort(400, description=_("give start=N, a line of the history (0 is the first)"))
+    lines = () if board.state is None else board.state.history
+    first = min(int(start), len(lines))
+    return jsonify(
+        at=board.at,
+        count=len(lines),
+        start=first,
+        entries=history(board.state, language(), first, first + PAGE),
     )
 
 
-def _event(name: str, data: object) -> str:
-    return f"event: {name}\ndata: {json.dumps(data, ensure_ascii=False, separators=(',', ':'))}\n\n"
+@bp.get("/api/events")
+def events():
+    """Server-sent events: the board when it changes, what its history gained, the dials,
+    the lit holes (see :mod:`pegboard.panel.live`); its words in the language of the
+    phone that opened the stream."""
+    broadcaster, lang, door = the_live(), language(), keeper()
+    headers = {"Cache-Control": "no-store", "X-Accel-Buffering": "no"}
+    if request.environ.get(HUB):  # the server writes the stream: no thread waits on it
+        release = broadcaster.follow(lang)
+        seen, first = broadcaster.hello(lang)
+        request.environ[STREAM] = (lang, seen, first, release)
+        return Response(b"", mimetype="text/event-stream", headers=headers)
+    feed = live.Feed(broadcaster, lang, lambda: door.closing)
+    return Response(feed, mimetype="text/event-stream", headers=headers)
 
 
 @bp.post("/api/act/<action>")
 @pin_required
 def act(action: str):
-    """Every change of the game: ``action`` with its JSON arguments."""
-    door, lang = keeper(), language()
-    try:
-        change = actions.act(door, action, body(), sim=simulated())
-    except LookupError:
+    """Every change of the game: ``action`` with its JSON arguments. With an
+    ``Idempotency-Key``, made at most once; 422 when the key came with another request."""
+    door, lang, sim = keeper(), language(), simulated()
+    key = idempotency_key()
+    if action not in actions.ACTIONS and action not in actions.SIM_ACTIONS:
         abort(404, description=_("no action called {action}").format(action=repr(action)))
-    return jsonify(said=change.said.say(lang), state=snapshot(door, lang, sim=simulated()))
+    data = json_body()
+
+    def make():
+        return actions.act(door, action, data, sim=sim)
+
+    try:
+        change = make() if key is None else door.once(key, digest(action, data), make)
+    except (RuleError, ConflictError) as error:  # refused: here is the board as it is now
+        refusal = {"error": phrase_of(error).say(lang), "state": snapshot(door, lang, sim=sim)}
+        return jsonify(refusal), 409
+    answer = {"said": change.said.say(lang), "state": snapshot(door, lang, sim=sim)}
+    if change.what == "replayed":
+        answer["replayed"] = True
+    return jsonify(answer)

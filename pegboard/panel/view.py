@@ -7,6 +7,7 @@ rule out for itself (the skunk lines come from the game's own function).
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any
 
 from pegboard.i18n import N_, Phrase
@@ -15,10 +16,17 @@ from pegboard.keeper.aloud import last_entry
 from pegboard.rules.speech import show_call
 
 
-def snapshot(keeper: Scorekeeper, lang: str, *, sim: bool = False) -> dict[str, Any]:
-    """The board as the panel shows it, its words in ``lang``."""
-    version, _ = keeper.versions()
-    state = keeper.state
+def snapshot(
+    keeper: Scorekeeper,
+    lang: str,
+    *,
+    sim: bool = False,
+    board: tuple[int, State | None] | None = None,
+) -> dict[str, Any]:
+    """The board as the panel shows it, its words in ``lang``: now, or ``board`` (a
+    version of the door and the state it had). The history is only counted here (a
+    long game's would weigh more than all the rest): :func:`history` pages it."""
+    version, state = board or (keeper.versions()[0], keeper.state)
     layout = keeper.layout
     dials = keeper.dials
     return {
@@ -44,9 +52,12 @@ def counting(state: State | None) -> bool:
 
 
 def game_view(state: State, lang: str) -> dict[str, Any]:
-    view = state.as_dict()
+    """The game for the panel: the counts of this deal only, the history counted (so a
+    long game costs no more to show than a short one)."""
+    claims = tuple(claim for claim in state.claims if claim.deal == state.deal)
+    view = replace(state, claims=claims, history=()).as_dict()
     known = state.known_cards()
-    for said, claim in zip(view["claims"], state.claims, strict=True):
+    for said, claim in zip(view["claims"], claims, strict=True):
         if said["show"] is not None:
             said["show"]["call"] = show_call(claim.show, lang)
     view.update(
@@ -58,9 +69,15 @@ def game_view(state: State, lang: str) -> dict[str, Any]:
         known={str(card): _whose(count) for card, count in known.items()},
         skunk_lines=list(skunk_lines(state.settings)),
         muggins_open=muggins_open(state, lang),
-        history=[{**entry.as_dict(), "why": entry.said.say(lang)} for entry in state.history],
+        history={"count": len(state.history)},
     )
     return view
+
+
+def history(state: State | None, lang: str, start: int = 0, stop: int | None = None) -> list:
+    """History lines ``start`` to ``stop`` of the game, each with why in ``lang``."""
+    lines = () if state is None else state.history[start:stop]
+    return [{**entry.as_dict(), "why": entry.said.say(lang)} for entry in lines]
 
 
 def muggins_open(state: State, lang: str) -> dict[str, Any] | None:

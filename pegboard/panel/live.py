@@ -1,0 +1,254 @@
+"""The live stream: one broadcaster for every phone that follows the board.
+
+A phone opens ``/api/events`` (server-sent events) and hears, in its own language:
+
+- ``state``: the board (the panel's snapshot) after a change, with what the history
+  gained as ``game.history = {"count", "at", "prev", "from", "entries"}``: the phone's
+  copy of the history at ``prev`` becomes the copy at ``at`` by keeping its first
+  ``from`` lines and adding ``entries``. Without ``prev`` (a stream's first message, or
+  after a jump too long to send), the phone reads the history at ``at`` from
+  ``/api/history``, page by page (:meth:`Live.board_at` keeps the recent boards for it).
+- ``dials``: the counts being dialled, when only they changed;
+- ``frame``: the lit holes, when the LEDs change.
+
+One thread renders each change once for each language being followed and hands the
+messages to the sinks: the evented server's hub (:mod:`pegboard.panel.server`), which
+writes them to every stream it holds without a thread per stream, or, under any other
+WSGI server (Flask's test client), one :class:`Feed` per stream, read by the thread
+that serves it. Changes that come faster than they are sent are sent together.
+"""
+
+from __future__ import annotations
+
+import json
+import queue
+import secrets
+import threading
+from collections import Counter, deque
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass
+from typing import Any
+
+from pegboard.keeper import Change, Scorekeeper, State
+from pegboard.panel.view import history, snapshot
+
+HEARTBEAT = 5.0  # seconds between keep-alive comments: a gone phone is found by a write
+KEPT = 256  # recent boards kept, so a phone can page the history it was told of
+MOST_LINES = 100  # history lines in one message; a longer jump is read from /api/history
+NUDGE = 1.0  # how often the broadcaster looks whether the board is closing
+
+Sink = Callable[["Broadcast"], None]
+
+
+@dataclass(frozen=True, slots=True)
+class Board:
+    """A board that was broadcast: its tag (``at``), the door's version, the state."""
+
+    at: str
+    version: int
+    state: State | None
+
+
+@dataclass(frozen=True, slots=True)
+class Broadcast:
+    """One round of messages: ``number`` counts rounds; ``texts`` holds the
+    server-sent events of the round for each language being followed."""
+
+    number: int
+    texts: dict[str, bytes]
+
+
+def event(name: str, data: object) -> bytes:
+    """One server-sent event."""
+    text = json.dumps(data, ensure_ascii=False, separators=(",", ":"))
+    return f"event: {name}\ndata: {text}\n\n".encode()
+
+
+STILL_HERE = b": still here\n\n"
+
+
+class Live:
+    """The board's changes, rendered once per language and handed to every sink; its
+    thread runs from its making until the board closes."""
+
+    def __init__(self, keeper: Scorekeeper, *, sim: bool = False) -> None:
+        self._keeper, self._sim = keeper, sim
+        self._lock = threading.Condition()
+        self._boot = secrets.token_hex(4)  # tags from an earlier run never match
+        self._boards: deque[Board] = deque(maxlen=KEPT)
+        self._made = 0  # boards recorded
+        self._number = 0  # rounds broadcast
+        self._changed: set[str] = set()  # kinds of change not yet broadcast
+        self._languages: Counter[str] = Counter()
+        self._sinks: list[Sink] = []
+        with self._lock:
+            self._record(*self._now())
+        keeper.subscribe(self._noted)
+        threading.Thread(target=self._run, name="live", daemon=True).start()
+
+    # --- who listens --------------------------------------------------------------------
+
+    def follow(self, lang: str) -> Callable[[], None]:
+        """Render every change in ``lang`` from now on, until the returned call."""
+        with self._lock:
+            self._languages[lang] += 1
+        done = threading.Event()
+
+        def release() -> None:
+            if not done.is_set():
+                done.set()
+                with self._lock:
+                    self._languages[lang] -= 1
+                    if self._languages[lang] <= 0:
+                        del self._languages[lang]
+
+        return release
+
+    def add_sink(self, sink: Sink) -> Callable[[], None]:
+        """Hand every broadcast to ``sink`` (called on the broadcaster's thread: keep it
+        short). Returns the call that stops it."""
+        with self._lock:
+            self._sinks.append(sink)
+        return lambda: self._drop_sink(sink)
+
+    def _drop_sink(self, sink: Sink) -> None:
+        with self._lock:
+            if sink in self._sinks:
+                self._sinks.remove(sink)
+
+    # --- what a phone reads ---------------------------------------------------------------
+
+    def hello(self, lang: str) -> tuple[int, bytes]:
+        """The first message of a stream (follow ``lang`` first): the latest board
+        broadcast, its history to be read at its tag, and the lit holes; and the
+        number of the last round it covers (later rounds follow it)."""
+        with self._lock:
+            number, board = self._number, self._boards[-1]
+        return number, self._board(board, None, lang) + _frame(self._keeper)
+
+    def board_at(self, at: str) -> Board | None:
+        """The recent board tagged ``at``, if still kept."""
+        with self._lock:
+            return next((board for board in reversed(self._boards) if board.at == at), None)
+
+    # --- broadcasting -----------------------------------------------------------------------
+
+    def _noted(self, change: Change) -> None:
+        """The door's subscriber (on the thread that made the change): note it, return."""
+        with self._lock:
+            self._changed.add(change.what)
+            self._lock.notify()
+
+    def _run(self) -> None:
+        while not self._keeper.closing:
+            with self._lock:
+                self._lock.wait_for(lambda: self._changed, timeout=NUDGE)
+                changed, self._changed = self._changed, set()
+            if changed:
+                self._broadcast(changed)
+
+    def _broadcast(self, changed: set[str]) -> None:
+        """One round: the board (or the dials) and the frame, in every language followed."""
+        board = changed & {"game", "refused", "brightness"}
+        now = self._now() if board else None
+        dials = {"version": self._keeper.versions()[0], "pending": _pending(self._keeper)}
+        frame = _frame(self._keeper) if "lit" in changed else b""
+        with self._lock:  # the round's number, its board and its languages go together
+            before = self._boards[-1]
+            after = self._record(*now) if now else None
+            self._number += 1
+            number, languages, sinks = self._number, list(self._languages), list(self._sinks)
+
+        def render(lang: str) -> bytes:
+            if after is not None:
+                return self._board(after, before, lang) + frame
+            return (event("dials", dials) if "dial" in changed else b"") + frame
+
+        texts = {lang: render(lang) for lang in languages}
+        for sink in sinks:
+            sink(Broadcast(number, texts))
+
+    def _now(self) -> tuple[int, State | None]:
+        return self._keeper.versions()[0], self._keeper.state
+
+    def _record(self, version: int, state: State | None) -> Board:
+        """Keep a board (under the lock)."""
+        self._made += 1
+        board = Board(f"{self._boot}.{self._made}", version, state)
+        self._boards.append(board)
+        return board
+
+    def _board(self, board: Board, before: Board | None, lang: str) -> bytes:
+        """The ``state`` message of ``board`` in ``lang``, its history told as what it
+        gained since ``before`` (or only counted)."""
+        view = snapshot(self._keeper, lang, sim=self._sim, board=(board.version, board.state))
+        if view["game"] is not None:
+            view["game"]["history"] = _gained(board, before, lang)
+        return event("state", view)
+
+
+def _frame(keeper: Scorekeeper) -> bytes:
+    return event("frame", {"holes": keeper.lit()})
+
+
+def _gained(board: Board, before: Board | None, lang: str) -> dict[str, Any]:
+    """What ``board``'s history gained since ``before``'s: keep the first ``from``
+    lines, add ``entries``. Without a ``prev``, read it whole."""
+    lines = board.state.history
+    told: dict[str, Any] = {"count": len(lines), "at": board.at, "prev": None}
+    old = () if before is None or before.state is None else before.state.history
+    kept = _common(old, lines)  # lines equal in value are the same to a phone
+    if before is not None and len(lines) - kept <= MOST_LINES:
+        told |= {"prev": before.at, "from": kept, "entries": history(board.state, lang, kept)}
+    return told
+
+
+def _common(old: tuple, new: tuple) -> int:
+    """How many lines two histories share from the start (the same lines are the same
+    objects, so the usual case is quick)."""
+    shared = min(len(old), len(new))
+    if old[:shared] == new[:shared]:
+        return shared
+    low, high = 0, shared  # the longest prefix that agrees: the first difference is near the end
+    while low < high:
+        middle = (low + high + 1) // 2
+        if old[:middle] == new[:middle]:
+            low = middle
+        else:
+            high = middle - 1
+    return low
+
+
+def _pending(keeper: Scorekeeper) -> list[int | None]:
+    return [value or None for value in keeper.dials]
+
+
+class Feed:
+    """One live stream read by its own thread (a WSGI server that holds one per
+    stream): the broadcasts in its language, queued; a comment when nothing happens."""
+
+    def __init__(self, live: Live, lang: str, closing: Callable[[], bool]) -> None:
+        self.lang, self._closing = lang, closing
+        self._queue: queue.SimpleQueue[Broadcast] = queue.SimpleQueue()
+        self._release = live.follow(lang)
+        self._stop = live.add_sink(self._queue.put)
+        self.seen, self.first = live.hello(lang)
+
+    def __iter__(self) -> Iterator[bytes]:
+        """The first message, then every later broadcast, until the board closes."""
+        try:
+            yield self.first
+            while not self._closing():
+                try:
+                    broadcast = self._queue.get(timeout=HEARTBEAT)
+                except queue.Empty:
+                    yield STILL_HERE
+                    continue
+                if broadcast.number > self.seen and broadcast.texts.get(self.lang):
+                    yield broadcast.texts[self.lang]
+        finally:
+            self.close()
+
+    def close(self) -> None:
+        self._stop()
+        self._release()
