@@ -2,7 +2,8 @@
 
 :class:`Board` opens the game file behind the front door (:mod:`pegboard.keeper`),
 the LEDs and their painter, and the dials, and wires each to the door; it holds no
-rule and no view of its own. :func:`serve` runs it behind waitress until SIGTERM or
+rule and no view of its own. :func:`serve` runs it behind the panel's server
+(:mod:`pegboard.panel.server`) until SIGTERM or
 Ctrl-C.
 """
 
@@ -143,6 +144,9 @@ def house_settings(config: Config) -> Settings:
 # --- serving ---------------------------------------------------------------------------------
 
 
+PIN_DIGITS = 6  # a PIN made at first start: a million of them (see pegboard.panel.auth.Budget)
+
+
 def board_pin(config: Config, data_dir: Path) -> tuple[str, bool]:
     """The board's PIN: the config's, else one made at first start and kept. (pin, new?)"""
     if config.board["pin"]:
@@ -152,7 +156,7 @@ def board_pin(config: Config, data_dir: Path) -> tuple[str, bool]:
         pin = path.read_text(encoding="ascii").strip()
         if pin.isdigit() and 4 <= len(pin) <= 8:
             return pin, False
-    pin = f"{secrets.randbelow(10_000):04d}"
+    pin = f"{secrets.randbelow(10**PIN_DIGITS):0{PIN_DIGITS}d}"
     _write_private(path, pin)
     return pin, True
 
@@ -183,8 +187,6 @@ def serve(
     ready: Callable[[str], None] | None = None,
 ) -> int:
     """Run the board until SIGTERM or Ctrl-C. ``ready(url)`` is called once it answers."""
-    from waitress import create_server
-
     from pegboard import systemd
     from pegboard.panel import create_app
 
@@ -204,18 +206,12 @@ def serve(
                 "KEEPER": board.keeper,
                 "SIM": board.sim,
                 "LANGUAGE": config.board["language"],
+                "HOSTS": sorted(lan.own_hosts(config.panel["host"])),
+                "SESSIONS_FILE": str(data_dir / "sessions"),
             }
         )
-        panel = config.panel
-        server = create_server(
-            app,
-            host=panel["host"],
-            port=panel["port"],
-            threads=panel["threads"],
-            ident="pegboard",
-            channel_timeout=30,
-        )
-        url = say_where(panel["host"], server.effective_port)
+        server = panel_server(app, config)
+        url = say_where(config.panel["host"], server.port)
         print(
             f"pegboard: board PIN {pin}" + (" (new: change it in the config)" if new else ""),
             flush=True,
@@ -225,8 +221,8 @@ def serve(
 
         def shutdown(signum: int, frame: object) -> None:
             stop.set()
-            board.stop()  # live streams end, so waitress's threads can finish
-            raise SystemExit  # waitress's run() stops its loop and joins its threads
+            board.stop()  # live streams end
+            server.stop()
 
         previous = {s: signal.signal(s, shutdown) for s in (signal.SIGTERM, signal.SIGINT)}
         _watchdog(stop)
@@ -262,6 +258,16 @@ def say_where(host: str, port: int, out: TextIO | None = None) -> str:
         segno.make(urls[0]).terminal(out=out, compact=True)
     out.flush()
     return urls[0]
+
+
+def panel_server(app, config: Config):
+    """The panel's server (bound now): evented, the app's calls on a pool of
+    ``[panel] threads`` (see :mod:`pegboard.panel.server` for its limits and why)."""
+    from pegboard.panel.server import Limits, PanelServer
+
+    panel = config.panel
+    return PanelServer(app, panel["host"], panel["port"], Limits(threads=panel["threads"]))
+
 
 
 def _watchdog(stop: threading.Event) -> None:

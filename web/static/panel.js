@@ -27,6 +27,9 @@ const sameCards = (a, b) => a.length === b.length && a.every((card) => b.include
 
 let state = null; // the board's latest snapshot
 let fresh = true; // the next snapshot is taken whatever its version (after a reconnect)
+// This phone's copy of the game's history: the lines as of the live message tagged ``at``.
+let history = { at: null, lines: [] };
+let reading = null; // the tag whose history is being read page by page
 let session = { signed_in: false, csrf: "" };
 // The cards picked on this phone (kept over a reload); ``key`` is the deal they belong
 // to, ``due`` the count they were picked for.
@@ -40,26 +43,63 @@ let setupFilled = false;
 
 // --- talking to the board -------------------------------------------------------------
 
+class Refused extends Error {
+  constructor(message, status, data) {
+    super(message);
+    Object.assign(this, { status, data });
+  }
+}
+
 async function api(path, options = {}) {
+  const { headers = {}, ...rest } = options;
   const response = await fetch(path, {
     credentials: "same-origin",
-    headers: { "Content-Type": "application/json", "X-CSRF-Token": session.csrf },
-    ...options,
+    headers: { "Content-Type": "application/json", "X-CSRF-Token": session.csrf, ...headers },
+    ...rest,
   });
   const data = await response.json().catch(() => ({ error: response.statusText }));
-  if (!response.ok) throw new Error(data.error || response.statusText);
+  if (!response.ok) throw new Refused(data.error || response.statusText, response.status, data);
   return data;
 }
 
+// A new key for each thing a player does (crypto.randomUUID needs HTTPS; this does not).
+const newKey = () => Array.from(crypto.getRandomValues(new Uint8Array(16)), (b) => b.toString(16).padStart(2, "0")).join("");
+
+// A change sent with its Idempotency-Key: sent again with the same key when the answer is
+// lost on the way (the board makes it once), never twice because of a double tap.
+async function send(path, body, key = newKey()) {
+  for (let attempt = 0; ; attempt++) {
+    try {
+      return await api(path, { method: "POST", body: JSON.stringify(body), headers: { "Idempotency-Key": key } });
+    } catch (error) {
+      if (error instanceof Refused || attempt >= 3) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 300 * 2 ** attempt)); // the network: again
+    }
+  }
+}
+
+// The entries made against what this phone shows: sent with the game's version, so a
+// tap on a board that has moved on is refused instead of entered twice.
+const AGAINST_VERSION = new Set(["starter", "lay", "go", "claim", "muggins", "advance", "next_game", "undo", "redo"]);
+const sending = new Set(); // the same entry is not sent again while it is on its way
+
 async function act(action, args = {}) {
+  const game = state && state.game;
+  const body = AGAINST_VERSION.has(action) && game ? { ...args, version: game.version } : args;
+  const what = `${action} ${JSON.stringify(body)}`;
+  if (!action.startsWith("sim_") && sending.has(what)) return null;
+  sending.add(what);
   try {
-    const result = await api(`/api/act/${action}`, { method: "POST", body: JSON.stringify(args) });
+    const result = await send(`/api/act/${action}`, body);
     say(result.said || "", true);
     if (result.state) show(result.state);
     return result;
   } catch (error) {
     say(error.message);
+    if (error.data && error.data.state) show(error.data.state);
     return null;
+  } finally {
+    sending.delete(what);
   }
 }
 
@@ -71,13 +111,63 @@ function say(text, ok = false) {
 
 function follow() {
   const source = new EventSource("/api/events");
-  source.addEventListener("state", (event) => show(JSON.parse(event.data)));
+  source.addEventListener("state", (event) => {
+    const next = JSON.parse(event.data);
+    if (next.game) followHistory(next.game.history);
+    show(next);
+  });
+  source.addEventListener("dials", (event) => {
+    const dials = JSON.parse(event.data);
+    if (!state || dials.version < state.version) return;
+    state.pending = dials.pending;
+    drawSides();
+    drawSim();
+  });
   source.addEventListener("frame", (event) => light(JSON.parse(event.data)));
   source.onopen = () => {
     fresh = true; // a restarted board counts its versions from 1 again
     setLive(true);
   };
-  source.onerror = () => setLive(false); // EventSource reconnects by itself
+  source.onerror = () => {
+    setLive(false); // EventSource reconnects by itself, unless the board turned it away
+    if (source.readyState === EventSource.CLOSED) setTimeout(follow, 5000);
+  };
+}
+
+// What the history gained, from a live message: applied to this phone's copy when it is
+// the copy the message starts from, else the history is read at the message's tag (the
+// messages that come meanwhile are applied after it).
+let gained = []; // messages that came while the history was being read
+
+function followHistory(told) {
+  if (reading !== null) {
+    gained.push(told);
+  } else if (told.prev && told.prev === history.at) {
+    history = { at: told.at, lines: [...history.lines.slice(0, told.from), ...told.entries] };
+  } else if (told.at !== history.at) {
+    readHistory(told.at);
+  }
+}
+
+async function readHistory(at) {
+  reading = at;
+  gained = [];
+  const lines = [];
+  try {
+    for (let count = 1; lines.length < count;) {
+      const page = await api(`/api/history?${new URLSearchParams({ at, start: lines.length })}`);
+      lines.push(...page.entries);
+      count = page.entries.length ? page.count : 0;
+    }
+    history = { at, lines };
+  } catch {
+    history = { at: null, lines: [] }; // gone meanwhile: the latest message tells again
+  }
+  reading = null;
+  const later = gained;
+  gained = [];
+  for (const told of later) followHistory(told);
+  if (state) drawHistory();
 }
 
 function setLive(on) {
@@ -513,7 +603,7 @@ function drawHistory() {
   $("undo").disabled = !(game && game.can_undo && session.signed_in);
   $("redo").disabled = !(game && game.can_redo && session.signed_in);
   if (!game) return list.replaceChildren();
-  const entries = [...game.history].reverse().map((entry) => {
+  const entries = [...history.lines].reverse().map((entry) => {
     const side = game.sides[entry.side];
     const item = el("li", {},
       el("span", { className: "who", textContent: side.name }),
@@ -531,7 +621,7 @@ function drawHistory() {
 function drawRace(game) {
   const width = 320, height = 170, left = 30, right = 8, top = 10, bottom = 16;
   const target = game.target;
-  const steps = Math.max(1, game.history.length);
+  const steps = Math.max(1, history.lines.length);
   const x = (i) => left + (i / steps) * (width - left - right);
   const y = (score) => height - bottom - (Math.min(score, target) / target) * (height - top - bottom);
   const svg = svgEl("svg", { viewBox: `0 0 ${width} ${height}`, role: "img", "aria-label": t("race_label") });
@@ -544,7 +634,7 @@ function drawRace(game) {
   game.sides.forEach((side, index) => {
     let score = 0;
     const points = [[x(0), y(0)]];
-    game.history.forEach((entry, i) => {
+    history.lines.forEach((entry, i) => {
       if (entry.side === index) score = entry.score;
       points.push([x(i + 1), y(score)]);
     });
@@ -636,7 +726,7 @@ async function refreshSession() {
 
 async function signIn(pin) {
   try {
-    session = await api("/api/login", { method: "POST", body: JSON.stringify({ pin }) });
+    session = await send("/api/login", { pin });
     say(t("signed_in"), true);
   } catch (error) {
     say(error.message);
@@ -645,7 +735,7 @@ async function signIn(pin) {
 }
 
 async function signOut() {
-  session = await api("/api/logout", { method: "POST", body: "{}" });
+  session = await send("/api/logout", {});
   say(t("signed_out"), true);
   await refreshSession();
 }
