@@ -3,8 +3,7 @@
 :class:`Board` opens the game file behind the front door (:mod:`pegboard.keeper`),
 the LEDs and their painter, and the dials, and wires each to the door; it holds no
 rule and no view of its own. :func:`serve` runs it behind the panel's server
-(:mod:`pegboard.panel.server`) until SIGTERM or
-Ctrl-C.
+(:mod:`pegboard.panel.server`) until SIGTERM or Ctrl-C.
 """
 
 from __future__ import annotations

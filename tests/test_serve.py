@@ -1,4 +1,4 @@
-"""`pegboard serve --sim`: a real waitress server, live updates to many phones, clean stop."""
+"""`pegboard serve --sim`: the real panel server, live updates to many phones, clean stop."""
 
 from __future__ import annotations
 

@@ -66,12 +66,10 @@ SECURITY_HEADERS = {
 
 def create_app(config: dict[str, Any] | None = None) -> Flask:
     web = files("pegboard._web")
-    app = Flask(
-        __name__,
-        static_folder=str(web / "static"),
-        template_folder=str(web / "templates"),
-        static_url_path="/static",
-    )
+    app = Flask(__name__, static_folder=None, template_folder=str(web / "templates"))
+    app.url_map.merge_slashes = False  # "//x" is no path of ours: 404, never a redirect
+    app.static_folder = str(web / "static")
+    app.add_url_rule("/static/<path:filename>", "static", app.send_static_file)
     app.config.update(DEFAULTS)
     app.config.update(config or {})
     if not app.config.get("PIN"):
@@ -83,7 +81,6 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
         app.config["SECRET_KEY"] = secrets.token_hex(32)
     # Changing the PIN signs every phone out.
     epoch = hashlib.sha256((app.config["SECRET_KEY"] + app.config["PIN"]).encode()).hexdigest()
-    app.url_map.merge_slashes = False  # "//x" is no path of ours: 404, never a redirect
 
     from pegboard.panel import api, auth, pages
 
