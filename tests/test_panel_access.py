@@ -3,6 +3,8 @@ and only the board's own names in the Host header."""
 
 from __future__ import annotations
 
+from itertools import pairwise
+
 import pytest
 from test_panel import PIN, act, csrf
 
@@ -102,7 +104,7 @@ def test_the_budget_grows_its_delay_and_drains():
         delays.append(budget.wait())
         now[0] += budget.wait()  # the guesser waits exactly as long as it must
     assert delays[0] == 1  # then about twice as long each time (less what drained)
-    assert all(1.5 * shorter < longer <= 2 * shorter for shorter, longer in zip(delays, delays[1:]))
+    assert all(1.5 * shorter < longer <= 2 * shorter for shorter, longer in pairwise(delays))
     now[0] += 3600
     budget.fail()
     assert budget.wait() < 1  # an hour drained 60 failures: open again soon
@@ -124,9 +126,7 @@ def test_a_steady_guesser_gets_about_one_guess_a_minute():
     assert minutes_to_find / 60 / 24 / 30 > 10  # more than ten months
 
 
-def test_guessing_from_many_addresses_closes_sign_in_but_signed_in_phones_go_on(
-    board, tmp_path
-):
+def test_guessing_from_many_addresses_closes_sign_in_but_signed_in_phones_go_on(board, tmp_path):
     app = make_app(board, tmp_path)
     phone = app.test_client()
     token = sign_in(phone, address="192.168.1.50").get_json()["csrf"]
