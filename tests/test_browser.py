@@ -16,6 +16,7 @@ from browsing import (  # noqa: F401
     score_of,
     shot,
 )
+from browsing import act as act_in
 from browsing import sign_in as enter_pin
 
 
@@ -259,3 +260,61 @@ def test_the_language_switch_reloads_the_page_and_this_phone_keeps_it(phone):
     assert again.evaluate("document.documentElement.lang") == "de"
     other = phone("fi-FI")  # another phone keeps its own
     assert other.evaluate("document.documentElement.lang") == "fi"
+
+
+def chip(page, name: str, points: int):
+    """The +points button of ``name`` in a play pegged by hand."""
+    group = page.locator("#actions .group", has=page.locator(".who", has_text=name))
+    return group.locator("button", has_text=f"+{points}")
+
+
+def history_count(page) -> int:
+    return page.evaluate("fetch('/api/state').then((r) => r.json())")["game"]["history"]["count"]
+
+
+def test_a_double_tap_pegs_once(phone):
+    from playwright.sync_api import expect
+
+    page = phone()
+    sign_in(page)
+    new_game(page, "Ann", "Bob", dealer=0)
+    act_in(page, "starter", card=None)
+    sent = []
+
+    def through(route):
+        sent.append(route.request.post_data_json)
+        route.fulfill(response=route.fetch())
+
+    page.route("**/api/act/claim", through)
+    chip(page, "Bob", 2).dblclick()
+    expect(score_of(page, 1)).to_have_text("2")
+    act_in(page, "claim", seat=1, points=3, kind="play")  # after it: one entry of 2, one of 3
+    expect(score_of(page, 1)).to_have_text("5")
+    assert history_count(page) == 2
+    taps = [body for body in sent if body["points"] == 2]
+    assert all(body["version"] == taps[0]["version"] for body in taps)
+
+
+def test_a_lost_answer_is_sent_again_and_pegs_once(phone):
+    from playwright.sync_api import expect
+
+    page = phone()
+    sign_in(page)
+    new_game(page, "Ann", "Bob", dealer=0)
+    act_in(page, "starter", card=None)
+    keys = []
+
+    def lose_the_first_answer(route):
+        keys.append(route.request.headers.get("idempotency-key"))
+        answer = route.fetch()  # the board makes the entry...
+        if len(keys) == 1:
+            route.abort("connectionreset")  # ...and its answer is lost on the way
+        else:
+            route.fulfill(response=answer)
+
+    page.route("**/api/act/claim", lose_the_first_answer)
+    answer = act_in(page, "claim", seat=1, points=2, kind="play")  # as the +2 button sends it
+    assert answer["replayed"] is True
+    assert len(keys) == 2 and keys[0] == keys[1] and keys[0]
+    expect(score_of(page, 1)).to_have_text("2")
+    assert history_count(page) == 1
