@@ -116,9 +116,10 @@ class Scorekeeper:
 
     @property
     def dials(self) -> tuple[int, ...]:
-        """The count showing on each seat's dial (0: nothing dialled)."""
-        with self._cond:
-            return tuple(self._dials)
+        """The count showing on each seat's dial (0: nothing dialled). Readers never wait
+        for a change being made (its file write may take a while): the values the door
+        hands out are replaced whole, never half-changed."""
+        return tuple(self._dials)
 
     @property
     def message(self) -> Phrase:
@@ -131,13 +132,11 @@ class Scorekeeper:
 
     def lit(self) -> dict[str, str]:
         """Hole id -> colour of every lit hole, as the LEDs show it now."""
-        with self._cond:
-            return dict(self._lit)
+        return dict(self._lit)
 
     def versions(self) -> tuple[int, int]:
         """(changes, LED frames) seen so far: a reader waits for either to move on."""
-        with self._cond:
-            return self._version, self._lit_version
+        return self._version, self._lit_version
 
     def wait(self, seen: tuple[int, int], timeout: float) -> tuple[int, int]:
         """Wait until :meth:`versions` differs from ``seen``, or ``timeout`` seconds."""
