@@ -268,7 +268,6 @@ def panel_server(app, config: Config):
     return PanelServer(app, panel["host"], panel["port"], Limits(threads=panel["threads"]))
 
 
-
 def _watchdog(stop: threading.Event) -> None:
     """Ping systemd's watchdog while the service lives."""
     from pegboard import systemd
