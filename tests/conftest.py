@@ -47,3 +47,20 @@ def keeper(tmp_path):
     table = Table(tmp_path / "games.db")
     yield Scorekeeper(table, load_layout("two-track-121"))
     table.close()
+
+
+PANEL_PIN = "2468"
+
+
+@pytest.fixture
+def app(board):
+    """The panel over the simulated board (PIN ``PANEL_PIN``)."""
+    from pegboard.panel import create_app
+
+    config = {"PIN": PANEL_PIN, "KEEPER": board.keeper, "SIM": True, "SECRET_KEY": "x" * 64}
+    return create_app(config)
+
+
+@pytest.fixture
+def client(app):
+    return app.test_client()

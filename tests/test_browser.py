@@ -272,13 +272,19 @@ def history_count(page) -> int:
     return page.evaluate("fetch('/api/state').then((r) => r.json())")["game"]["history"]["count"]
 
 
-def test_a_double_tap_pegs_once(phone):
-    from playwright.sync_api import expect
-
+def playing_by_hand(phone):
+    """A signed-in phone, a new game, the play to be pegged by hand."""
     page = phone()
     sign_in(page)
     new_game(page, "Ann", "Bob", dealer=0)
     act_in(page, "starter", card=None)
+    return page
+
+
+def test_a_double_tap_pegs_once(phone):
+    from playwright.sync_api import expect
+
+    page = playing_by_hand(phone)
     sent = []
 
     def through(route):
@@ -298,10 +304,7 @@ def test_a_double_tap_pegs_once(phone):
 def test_a_lost_answer_is_sent_again_and_pegs_once(phone):
     from playwright.sync_api import expect
 
-    page = phone()
-    sign_in(page)
-    new_game(page, "Ann", "Bob", dealer=0)
-    act_in(page, "starter", card=None)
+    page = playing_by_hand(phone)
     keys = []
 
     def lose_the_first_answer(route):

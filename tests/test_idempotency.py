@@ -13,16 +13,6 @@ from pegboard.game import Settings, Table
 from pegboard.panel import create_app
 
 
-@pytest.fixture
-def app(board):
-    return create_app({"PIN": PIN, "KEEPER": board.keeper, "SIM": True, "SECRET_KEY": "x" * 64})
-
-
-@pytest.fixture
-def client(app):
-    return app.test_client()
-
-
 def sign_in(client) -> str:
     answer = client.post("/api/login", json={"pin": PIN}, headers={"X-CSRF-Token": csrf(client)})
     return answer.get_json()["csrf"]

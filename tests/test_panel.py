@@ -6,21 +6,12 @@ import json
 import re
 
 import pytest
+from conftest import PANEL_PIN
 from waiting import eventually
 
 from pegboard.panel import create_app
 
-PIN = "2468"
-
-
-@pytest.fixture
-def app(board):
-    return create_app({"PIN": PIN, "KEEPER": board.keeper, "SIM": True, "SECRET_KEY": "x" * 64})
-
-
-@pytest.fixture
-def client(app):
-    return app.test_client()
+PIN = PANEL_PIN  # the app and client fixtures are conftest's
 
 
 def csrf(client):

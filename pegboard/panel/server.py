@@ -152,6 +152,8 @@ class PanelServer:
 
     async def _respond(self, request: httputil.HTTPServerRequest) -> None:
         connection = request.connection
+        if connection.stream.closed():  # gone before it was answered
+            return
         environ = wsgi_environ(request)
         loop = asyncio.get_running_loop()
         try:
