@@ -80,7 +80,7 @@ async function send(path, body, key = newKey()) {
 
 // The entries made against what this phone shows: sent with the game's version, so a
 // tap on a board that has moved on is refused instead of entered twice.
-const AGAINST_VERSION = new Set(["starter", "lay", "go", "claim", "muggins", "advance", "next_game", "undo", "redo"]);
+const AGAINST_VERSION = new Set(["starter", "lay", "go", "claim", "muggins", "dispute", "advance", "next_game", "undo", "redo"]);
 const sending = new Set(); // the same entry is not sent again while it is on its way
 
 async function act(action, args = {}) {
