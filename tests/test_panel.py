@@ -138,7 +138,7 @@ def test_a_verified_claim_reports_under_and_muggins_pegs_it(client, signed_in, b
     response = act(client, signed_in, "claim", seat=1, points=8, cards=["5H", "5C", "JS", "4D"])
     assert response.status_code == 200
     body = response.get_json()
-    assert body["said"] == "Pegged 8."  # with Muggins on, finding the miss is the opponents' part
+    assert body["said"] == "8: under by 6."  # said once claimed: the Muggins window opens
     game = body["state"]["game"]
     missed = game["muggins_open"]["missed"]
     assert missed == game["claims"][-1]["actual"] - 8 > 0

@@ -141,9 +141,9 @@ def test_only_the_chosen_announcements_are_said(keeper, speaking, tmp_path):
     voice = speaking(Files(tmp_path / "voice"), events=["counts", "win"], lang="de")
     play_a_deal(keeper, lambda: voice.wait_quiet(WAIT))
     assert [text for text, _ in said(voice)] == [
-        "Hand von Bob: vier.",
+        "Hand von Bob: vier… fünf zu wenig.",
         "Hand von Ann: vierzehn… sechs zu viel, acht gesteckt.",
-        "Krippe von Ann: zwei.",
+        "Krippe von Ann: zwei… genau.",
         "Ann gewinnt mit sechzehn Punkten Vorsprung.",
     ]
 

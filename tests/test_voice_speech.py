@@ -21,8 +21,8 @@ WAIT = 60.0  # seconds the voice may take to say one entry on a busy machine
 
 # The deal of voicing.play_a_deal, as each language says it (written from its rules and
 # its catalogue, by hand): new game, heels, the play's scores, a go, a run, the go's point, the
-# last card, the refused 19, Bob's count (Muggins is on: no verdict), Muggins, Ann's
-# over-count, her crib (no verdict), the win.
+# last card, the refused 19, Bob's count and its verdict, Muggins, Ann's over-count,
+# her crib, exact, the win.
 DEAL = {
     "en": [
         "New game: Ann deals first.",
@@ -34,10 +34,10 @@ DEAL = {
         "one for the go",
         "twenty-two, and one for the last card",
         "no hand of four cards can score nineteen (a hand with nothing is called nineteen: peg 0)",
-        "Bob's hand: four.",
+        "Bob's hand: four… under by five.",
         "Muggins! Ann takes five.",
         "Ann's hand: fourteen… over by six, eight pegged.",
-        "Ann's crib: two.",
+        "Ann's crib: two… exact.",
         "Ann wins by sixteen.",
     ],
     "nl": [
@@ -51,10 +51,10 @@ DEAL = {
         "tweeëntwintig, en één voor de laatste kaart",
         "geen hand van vier kaarten kan negentien punten halen "
         "(een hand zonder punten heet negentien: pen 0)",
-        "hand van Bob: vier.",
+        "hand van Bob: vier… vijf te weinig.",
         "Muggins! Ann krijgt vijf.",
         "hand van Ann: veertien… zes te veel, acht gepend.",
-        "crib van Ann: twee.",
+        "crib van Ann: twee… precies.",
         "Ann wint met zestien verschil.",
     ],
     "da": [
@@ -67,10 +67,10 @@ DEAL = {
         "en for go",
         "toogtyve og en for sidste kort",
         "ingen hånd med fire kort kan give nitten (en hånd uden point kaldes nitten: markér 0)",
-        "Bobs hånd: fire.",
+        "Bobs hånd: fire… fem for lidt.",
         "Muggins! Ann får fem.",
         "Anns hånd: fjorten… seks for meget, otte markeret.",
-        "Anns crib: to.",
+        "Anns crib: to… præcis.",
         "Ann vinder med seksten.",
     ],
     "de": [
@@ -84,10 +84,10 @@ DEAL = {
         "zweiundzwanzig und einen für die letzte Karte",
         "keine Hand aus vier Karten kann neunzehn Punkte bringen "
         "(eine Hand ohne Punkte heißt neunzehn: stecke 0)",
-        "Hand von Bob: vier.",
+        "Hand von Bob: vier… fünf zu wenig.",
         "Muggins! Ann bekommt fünf.",
         "Hand von Ann: vierzehn… sechs zu viel, acht gesteckt.",
-        "Krippe von Ann: zwei.",
+        "Krippe von Ann: zwei… genau.",
         "Ann gewinnt mit sechzehn Punkten Vorsprung.",
     ],
     "fi": [
@@ -101,10 +101,10 @@ DEAL = {
         "kaksikymmentäkaksi ja yksi viimeisestä kortista",
         "mikään neljä kortin käsi ei voi antaa yhdeksäntoista pistettä "
         "(tyhjää kättä sanotaan yhdeksäntoista: merkitse 0)",
-        "käsi (Bob): neljä.",
+        "käsi (Bob): neljä… viisi liian vähän.",
         "Muggins! Ann saa viisi.",
         "käsi (Ann): neljätoista… kuusi liikaa, merkitty kahdeksan.",
-        "kribi (Ann): kaksi.",
+        "kribi (Ann): kaksi… täsmälleen.",
         "Ann voittaa, ero kuusitoista.",
     ],
     "sv": [
@@ -117,10 +117,10 @@ DEAL = {
         "en för stopp",
         "tjugotvå och en för sistan",
         "ingen hand med fyra kort kan ge nitton poäng (en hand utan poäng kallas nitton: notera 0)",
-        "Bobs hand: fyra.",
+        "Bobs hand: fyra… fem för lite.",
         "Muggins! Ann får fem.",
         "Anns hand: fjorton… sex för mycket, åtta noterade.",
-        "Anns krubba: två.",
+        "Anns krubba: två… exakt.",
         "Ann vinner med sexton.",
     ],
 }

@@ -5,9 +5,8 @@ the hearer's language, its numbers in words (:func:`pegboard.rules.speech.number
 The board's voice speaks them (:mod:`pegboard.voice`); each phone shows and may speak
 them in its own language (:mod:`pegboard.panel`).
 
-- a count when it is pegged, as claimed, then the verdict: "Ann's hand: twelve… exact.";
-  with Muggins on, the true count is never said before someone claims it: a count that
-  is exact or under is said as claimed, nothing more;
+- a count when it is pegged, as claimed, then the verdict: "Ann's hand: twelve… exact."
+  (never a true count before its claim: nothing is said of a count until it is pegged);
 - the play's scores as they are pegged ("fifteen for two", "thirty-one for two"), a go,
   the point for the go and for the last card; his heels; three for last;
 - "Muggins! Bob takes two."; a side past a skunk line; the win, its margin and skunk;
@@ -47,7 +46,6 @@ from typing import Any, Protocol
 from pegboard.game import State, skunk_lines
 from pegboard.i18n import N_, Phrase
 from pegboard.keeper.door import Change
-from pegboard.keeper.said import public_verdict
 from pegboard.rules.speech import GO_POINT, MUGGINS, count_name, number_words
 
 # The kinds of announcement, each switched on or off in the config's [voice] events.
@@ -89,7 +87,7 @@ _VERDICTS = {
     "exact": N_("{count}: {claimed}… exact."),
     "under": N_("{count}: {claimed}… under by {missed}."),
     "over": N_("{count}: {claimed}… over by {excess}, {pegged} pegged."),
-    "claimed": N_("{count}: {claimed}."),  # unchecked, or the truth kept for Muggins
+    "claimed": N_("{count}: {claimed}."),  # unchecked: no cards to check it by
 }
 _MUGGINS = {
     True: N_("Muggins! {name} takes {points}."),
@@ -211,12 +209,9 @@ def _entry(state: State, entry: Any) -> Announcement:
 
 
 def _verdict(state: State, kind: str) -> Phrase:
-    """A count just pegged: as claimed, then what the cards say, unless that would tell
-    the table a Muggins before anyone calls it."""
+    """A count just pegged: as claimed, then what the cards say (when they are known)."""
     claim = state.claims[-1]
-    verdict = public_verdict(claim, state.settings.muggins)
-    if verdict == "unchecked":
-        verdict = "claimed"
+    verdict = "claimed" if claim.verdict == "unchecked" else claim.verdict
     return Phrase.of(
         _VERDICTS[verdict],
         count=count_name(state.players[claim.seat], kind),

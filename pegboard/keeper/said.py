@@ -3,11 +3,9 @@
 script that make the same entry hear the same words.
 
 >>> from pegboard.game.state import Claim
->>> said = verdict(Claim(1, 1, "hand", 24, 22, 1, actual=22), muggins=False)
+>>> said = verdict(Claim(1, 1, "hand", 24, 22, 1, actual=22))
 >>> str(said), said.say("da")
 ('24: over by 2; pegged 22.', '24: 2 for meget; 22 markeret.')
->>> str(verdict(Claim(1, 1, "hand", 10, 10, 1, actual=12), muggins=True))
-'Pegged 10.'
 """
 
 from __future__ import annotations
@@ -30,7 +28,7 @@ def entered(state: State) -> Phrase:
         case ev.StarterTurned() if state.history and state.history[-1].kind == "heels":
             return Phrase(N_("Two for his heels."))
         case ev.Claimed(kind=kind) if kind != "play" and state.claims:
-            return verdict(state.claims[-1], muggins=state.settings.muggins)
+            return verdict(state.claims[-1])
         case ev.MugginsCalled():
             return Phrase(N_("Muggins!"))
         case ev.MugginsDisputed():
@@ -48,19 +46,11 @@ def said_of(event: ev.Event, state: State) -> Phrase:
     return entered(state)
 
 
-def public_verdict(claim: Claim, muggins: bool) -> str:
-    """The verdict the whole table may hear of a count just pegged. With Muggins on, a
-    count that is exact or under is only ``"claimed"``: finding what was missed is the
-    opponents' part of the game (a phone that picks the cards finds it). An over-count
-    is taken back in the open."""
-    if muggins and claim.verdict in ("exact", "under"):
-        return "claimed"
-    return claim.verdict
-
-
-def verdict(claim: Claim, muggins: bool) -> Phrase:
-    """What the board says of a count just pegged: exact, under, over, or only pegged."""
-    told = public_verdict(claim, muggins)
+def verdict(claim: Claim) -> Phrase:
+    """What the board says of a count just pegged: exact, under, over, or only pegged.
+    Said once the count is claimed, Muggins or not: never before (the true count of a
+    count not yet claimed is no phone's and no voice's to tell)."""
+    told = claim.verdict
     if told == "exact":
         return Phrase.of(N_("{claimed}: exact."), claimed=claim.claimed)
     if told == "under":
