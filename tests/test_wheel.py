@@ -63,6 +63,7 @@ class Installed(NamedTuple):
     root: Path  # a folder outside the repository, to run it from
     venv: Path
     wheel: Path
+    built: str  # what the build printed
 
 
 @pytest.fixture(scope="module")
@@ -77,11 +78,13 @@ def installed(tmp_path_factory) -> Installed:
         else:
             source.mkdir(exist_ok=True)
             shutil.copy2(path, source / name)
-    subprocess.run(
+    build = subprocess.run(
         [*PIP_WHEEL, "-w", str(dist), str(source)],
         check=True,
         timeout=120,
         cwd=root,
+        capture_output=True,
+        text=True,
     )
     [wheel] = dist.glob("pegboard-*.whl")
     subprocess.run([sys.executable, "-m", "venv", "--without-pip", str(venv)], check=True)
@@ -99,7 +102,12 @@ def installed(tmp_path_factory) -> Installed:
     # The dependencies, from the dev venv, after the venv's own site-packages.
     (site / "zz-dependencies.pth").write_text(sysconfig.get_paths()["purelib"] + "\n")
     env = {"PATH": "/usr/bin:/bin", "HOME": str(root), "PYTHONNOUSERSITE": "1"}
-    return Installed(python, env, root, venv, wheel)
+    return Installed(python, env, root, venv, wheel, build.stdout + build.stderr)
+
+
+def test_the_build_warns_of_nothing(installed):
+    """The first start installs pegboard: setuptools has nothing to warn about."""
+    assert "Warning" not in installed.built and "would be ignored" not in installed.built
 
 
 def test_the_installed_package_is_the_wheel_and_carries_its_files(installed):
