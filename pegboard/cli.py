@@ -139,8 +139,6 @@ def _stats_of_games(args: argparse.Namespace) -> int:
         raise StoreError(
             Phrase.of(N_("no game file at {path}: give --data, the board's data folder"), path=path)
         )
-    if not path.stat().st_size:
-        raise StoreError(Phrase.of(N_("the game file {path} is empty: no games stored"), path=path))
     with Table(path) as table:
         stats = summarise(table)
     if args.json:

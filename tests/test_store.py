@@ -26,13 +26,17 @@ def played(path, steps=300, seed=1):
 
 
 def refused_file(path, match):
-    """Opening ``path`` stops with a StoreError matching ``match``; the file is untouched."""
-    before = path.read_bytes()
+    """Opening ``path`` stops with one line matching ``match`` that says what to do; the
+    file and its WAL are untouched."""
+    wal = path.with_name(path.name + "-wal")
+    before = path.read_bytes(), wal.read_bytes() if wal.exists() else None
     with pytest.raises(StoreError, match=match) as refusal:
         Table(path)
-    assert path.read_bytes() == before
-    assert "It was left as it is" in str(refusal.value) or "cannot be read" in str(refusal.value)
-    return str(refusal.value)
+    assert (path.read_bytes(), wal.read_bytes() if before[1] is not None else None) == before
+    message = str(refusal.value)
+    assert message.startswith(f"the game file {path} cannot be used: ") and "\n" not in message
+    assert "Nothing was changed: " in message
+    return message
 
 
 def test_a_missing_file_starts_fresh_in_wal_mode(tmp_path):
@@ -48,16 +52,22 @@ def test_a_missing_file_starts_fresh_in_wal_mode(tmp_path):
     assert len(stored_rows(path)) == 1
 
 
-def test_an_empty_file_starts_fresh(tmp_path):
+def test_an_empty_file_is_refused_not_started_over(tmp_path):
+    """pegboard creates its file whole, so an empty one was cut short: its games are lost
+    (a copy may be put back) and nothing is started over it."""
     path = tmp_path / "games.db"
     path.touch()
-    with Table(path) as table:
-        assert table.games() == []
+    message = refused_file(path, "it is empty")
+    assert message.endswith(
+        f"move {path} into another folder to start a new game file (keep the files you move)."
+    )
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["games.db"]
 
 
 def test_a_folder_that_does_not_exist(tmp_path):
-    with pytest.raises(StoreError, match="cannot open the game file"):
+    with pytest.raises(StoreError, match="cannot create the game file"):
         Store(tmp_path / "no" / "games.db")
+    assert not (tmp_path / "no").exists()
 
 
 def test_a_file_that_is_not_a_database_is_left_alone(tmp_path):
@@ -124,8 +134,11 @@ def test_an_event_the_rules_refuse_stops_loading_with_its_number(
             "UPDATE events SET type = ?, data = ? WHERE version = ?",
             (kind, json.dumps(data), version),
         )
-    message = refused_file(path, f"event {version} of game 1 in .* breaks the rules: ")
-    assert reason in message and message.endswith("It was left as it is.")
+    message = refused_file(path, f"event {version} of game 1 breaks the rules: ")
+    assert reason in message
+    assert message.endswith(
+        f"move {path} into another folder to start a new game file (keep the files you move)."
+    )
 
 
 def test_a_file_written_before_events_were_checked_on_load_still_loads(tmp_path):
@@ -149,7 +162,7 @@ def test_a_newer_schema_is_left_alone(tmp_path):
     with closing(sqlite3.connect(path)) as db:
         db.execute(f"PRAGMA user_version = {SCHEMA + 1}")
     message = refused_file(path, "written by a newer pegboard")
-    assert f"schema {SCHEMA + 1}; this one reads up to {SCHEMA}" in message
+    assert f"file format {SCHEMA + 1}; this one reads up to {SCHEMA}" in message
 
 
 def test_another_programs_database_is_left_alone(tmp_path):

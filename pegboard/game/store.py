@@ -1,7 +1,8 @@
 """The game file: events in SQLite, one transaction per event, keyed by (game, version).
 
-The file is checked before anything is written to it: a damaged file, a file that is
-not ours, or one written by a newer pegboard stops with a StoreError and is left as it is.
+The file is checked before anything is written to it: a damaged or cut short file or WAL
+(:mod:`.preflight`), a file that is not ours, or one written by a newer pegboard stops
+with a StoreError that says what to do, and the files are left as they are.
 
 An entry may carry the key of the request that asked for it (a phone's
 ``Idempotency-Key``): the key is stored in the same transaction as the event, so a
@@ -23,33 +24,37 @@ from __future__ import annotations
 import json
 import os
 import sqlite3
+import tempfile
 import threading
-from collections.abc import Iterator
-from contextlib import contextmanager
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager, suppress
 from dataclasses import dataclass
 from pathlib import Path
 
 from pegboard.errors import ConflictError, RuleError, StoreError
+from pegboard.game import preflight
 from pegboard.game.events import Event, GameStarted, from_dict, to_dict
 from pegboard.game.settings import Settings
+from pegboard.i18n import N_, Phrase
 
 SCHEMA = 1
-_TABLES = """
-CREATE TABLE games (
-    id INTEGER PRIMARY KEY,
-    created TEXT NOT NULL DEFAULT CURRENT_TIMESTAMP
-);
-CREATE TABLE events (
-    game INTEGER NOT NULL REFERENCES games(id),
-    version INTEGER NOT NULL,
-    type TEXT NOT NULL,
-    data TEXT NOT NULL,
-    at TEXT NOT NULL DEFAULT CURRENT_TIMESTAMP,
-    PRIMARY KEY (game, version)
-) WITHOUT ROWID;
-"""
-# The request each keyed entry answered (added to older files of schema 1 as it is
-# opened: a pegboard that does not know it ignores it).
+_TABLES = (
+    """CREATE TABLE games (
+        id INTEGER PRIMARY KEY,
+        created TEXT NOT NULL DEFAULT CURRENT_TIMESTAMP
+    )""",
+    """CREATE TABLE events (
+        game INTEGER NOT NULL REFERENCES games(id),
+        version INTEGER NOT NULL,
+        type TEXT NOT NULL,
+        data TEXT NOT NULL,
+        at TEXT NOT NULL DEFAULT CURRENT_TIMESTAMP,
+        PRIMARY KEY (game, version)
+    ) WITHOUT ROWID""",
+)
+_SCHEMA_VERSION = f"PRAGMA user_version = {SCHEMA}"
+# The request each keyed entry answered (added to older files of schema 1 at their first
+# write: a pegboard that does not know it ignores it).
 _REQUESTS = """
 CREATE TABLE IF NOT EXISTS requests (
     key TEXT PRIMARY KEY,
@@ -59,6 +64,41 @@ CREATE TABLE IF NOT EXISTS requests (
 ) WITHOUT ROWID
 """
 KEPT_GAMES = 2  # the keys of the latest games are kept; older ones go when a game starts
+
+Connection = sqlite3.Connection  # or anything with the same execute(), fetchone(), close()
+Connect = Callable[[Path, bool], Connection]  # (path, readonly) -> an open connection
+
+
+def _connect(path: Path, readonly: bool) -> Connection:
+    """The stdlib's connection, in autocommit mode; read-only through a URI."""
+    where = f"{path.absolute().as_uri()}?mode=ro" if readonly else path
+    return sqlite3.connect(
+        where, uri=readonly, isolation_level=None, timeout=10, check_same_thread=False
+    )
+
+
+def _sync(path: Path) -> None:
+    """Flush a file or a folder to the disk."""
+    fd = os.open(path, os.O_RDONLY)
+    try:
+        os.fsync(fd)
+    finally:
+        os.close(fd)
+
+
+REFUSED = N_("the game file {path} cannot be used: {problem}. Nothing was changed: {remedy}.")
+MOVE_ASIDE = N_(
+    "put back a copy, or move {files} into another folder to start a new game file (keep the "
+    "files you move)"
+)
+NOT_OURS_OR_DAMAGED = N_("it is damaged or not a game file ({error})")
+DAMAGED = N_("it is damaged ({details})")
+NOT_OURS = N_("it is not a pegboard game file")
+NEWER = N_(
+    "it was written by a newer pegboard (file format {version}; this one reads up to {schema})"
+)
+RUN_NEWER = N_("run the pegboard that wrote it, or a newer one")
+UNREADABLE = N_("event {version} of game {game} cannot be read ({error})")
 
 
 @dataclass(frozen=True, slots=True)
@@ -83,55 +123,96 @@ class GameRecord:
 
 
 class Store:
-    """An open game file.  Safe to share between threads."""
+    """An open game file.  Safe to share between threads.
 
-    def __init__(self, path: str | os.PathLike) -> None:
+    A missing file is created whole (made aside, then linked into place); an existing one
+    is checked as it lies (:mod:`.preflight`, then SQLite's own check) before anything is
+    written to it, so a refused file, its WAL and its index stay as they were.
+    ``connect(path, readonly)`` opens SQLite connections (the stdlib's by default; a test
+    may pass another)."""
+
+    def __init__(self, path: str | os.PathLike, *, connect: Connect | None = None) -> None:
         self.path = Path(path)
+        self._connect = connect or _connect
         self._lock = threading.Lock()
-        fresh = not self.path.exists()
+        files = (self.path, *preflight.companions(self.path))
+        self._found = [file for file in files if file.exists()] or [self.path]  # as we found them
+        problem = preflight.inspect(self.path)
+        if problem is not None:
+            raise self.refusal(problem.what, problem.remedy)
+        if not self.path.exists():
+            self._create()
+        # With a WAL left beside it, read-only until the first write: a refused file's WAL
+        # is never checkpointed away.  Without one, closing removes what opening made.
+        self._writing = not preflight.companions(self.path)[0].exists()
+        self._db = self._open(readonly=not self._writing)
         try:
-            self._db = sqlite3.connect(
-                self.path, isolation_level=None, timeout=10, check_same_thread=False
-            )
-        except sqlite3.Error as error:
-            raise StoreError(f"cannot open the game file {self.path}: {error}") from None
-        try:
-            self._check_or_create(fresh)
-            self._db.execute("PRAGMA journal_mode=WAL")
-            self._db.execute("PRAGMA synchronous=FULL")
-            self._db.execute(_REQUESTS)
+            self._check()
+            if self._writing:
+                self._tune()
         except BaseException:
             self._db.close()
             raise
 
-    def _check_or_create(self, fresh: bool) -> None:
-        """Read the file's schema version and check its pages; write only to a new file."""
+    def _open(self, readonly: bool) -> Connection:
+        try:
+            return self._connect(self.path, readonly)
+        except sqlite3.Error as error:
+            raise StoreError(f"cannot open the game file {self.path}: {error}") from None
+
+    def _create(self) -> None:
+        """A new game file, made whole beside its place and linked in: a crash leaves
+        either no game file or a whole one, never an empty one."""
+        try:
+            fd, name = tempfile.mkstemp(prefix=self.path.name + ".", dir=self.path.parent)
+        except OSError as error:
+            raise StoreError(f"cannot create the game file {self.path}: {error}") from None
+        made = Path(name)
+        try:
+            os.close(fd)
+            db = self._connect(made, False)
+            try:
+                for statement in ("PRAGMA journal_mode=WAL", *_TABLES, _REQUESTS, _SCHEMA_VERSION):
+                    db.execute(statement)
+            finally:
+                db.close()  # the WAL is checkpointed into the file and deleted
+            _sync(made)
+            with suppress(FileExistsError):  # another program made it meanwhile: checked next
+                os.link(made, self.path)
+            _sync(self.path.parent)
+        except (OSError, sqlite3.Error) as error:
+            raise StoreError(f"cannot create the game file {self.path}: {error}") from None
+        finally:
+            made.unlink(missing_ok=True)
+
+    def _check(self) -> None:
+        """Read the file's schema version and check its pages."""
         try:
             version = self._db.execute("PRAGMA user_version").fetchone()[0]
             tables = {
                 row[0]
                 for row in self._db.execute("SELECT name FROM sqlite_master WHERE type = 'table'")
             }
-            check = [row[0] for row in self._db.execute("PRAGMA quick_check")]
+            check = [row[0] for row in self._db.execute("PRAGMA quick_check").fetchall()]
         except sqlite3.DatabaseError as error:
-            raise self._refuse(f"it is damaged or not a game file ({error})") from None
+            raise self.refusal(Phrase.of(NOT_OURS_OR_DAMAGED, error=str(error))) from None
         if check != ["ok"]:
-            raise self._refuse(f"it is damaged ({'; '.join(check[:3])})")
+            raise self.refusal(Phrase.of(DAMAGED, details="; ".join(check[:3])))
         if version > SCHEMA:
-            raise self._refuse(
-                f"it was written by a newer pegboard (schema {version}; this "
-                f"one reads up to {SCHEMA})"
-            )
-        if version == SCHEMA and {"games", "events"} <= tables:
-            return
-        if version or tables:
-            raise self._refuse("it is not a pegboard game file")
-        if not fresh and self.path.stat().st_size:
-            raise self._refuse("it is not a pegboard game file")
-        self._db.executescript(f"BEGIN; {_TABLES} PRAGMA user_version = {SCHEMA}; COMMIT;")
+            raise self.refusal(Phrase.of(NEWER, version=version, schema=SCHEMA), Phrase(RUN_NEWER))
+        if version != SCHEMA or not {"games", "events"} <= tables:
+            raise self.refusal(Phrase(NOT_OURS))
+        self._keyed = "requests" in tables
 
-    def _refuse(self, why: str) -> StoreError:
-        return StoreError(f"the game file {self.path} cannot be used: {why}. It was left as it is.")
+    def _tune(self) -> None:
+        self._db.execute("PRAGMA journal_mode=WAL")
+        self._db.execute("PRAGMA synchronous=FULL")
+
+    def refusal(self, problem: Phrase, remedy: Phrase | None = None) -> StoreError:
+        """The error that refuses this game file for ``problem``, saying what to do."""
+        found = ", ".join(map(str, self._found))
+        remedy = remedy or Phrase.of(MOVE_ASIDE, files=found)
+        return StoreError(Phrase.of(REFUSED, path=str(self.path), problem=problem, remedy=remedy))
 
     def close(self) -> None:
         """Close the file; safe to call twice."""
@@ -154,7 +235,7 @@ class Store:
         of the request that asked for it, stored with it (the keys of older games go)."""
         try:
             with self._transaction() as db:
-                game = db.execute("INSERT INTO games DEFAULT VALUES").lastrowid
+                game = db.execute("INSERT INTO games DEFAULT VALUES RETURNING id").fetchone()[0]
                 self._insert(db, game, 1, event, key)
                 db.execute("DELETE FROM requests WHERE game <= ?", (game - KEPT_GAMES,))
         except sqlite3.IntegrityError:
@@ -186,7 +267,7 @@ class Store:
 
     @staticmethod
     def _insert(
-        db: sqlite3.Connection,
+        db: Connection,
         game: int,
         version: int,
         event: Event,
@@ -202,10 +283,18 @@ class Store:
             db.execute("INSERT INTO requests VALUES (?, ?, ?, ?)", (*key, game, version))
 
     @contextmanager
-    def _transaction(self) -> Iterator[sqlite3.Connection]:
+    def _transaction(self) -> Iterator[Connection]:
         """One IMMEDIATE transaction under the lock: committed whole, or rolled back."""
         with self._lock:
+            if not self._writing:  # the first write: a connection that may write
+                writer = self._open(readonly=False)
+                self._db.close()
+                self._db, self._writing = writer, True
+                self._tune()
             try:
+                if not self._keyed:  # an older file: its first write adds the table of keys
+                    self._db.execute(_REQUESTS)
+                    self._keyed = True
                 self._db.execute("BEGIN IMMEDIATE")
                 yield self._db
                 self._db.execute("COMMIT")
@@ -234,8 +323,8 @@ class Store:
                     raise RuleError(f"version {expected} is missing")
                 events.append(from_dict({**json.loads(data), "type": kind}))
             except (RuleError, ValueError, TypeError) as error:
-                raise StoreError(
-                    f"event {version} of game {game} in {self.path} cannot be read: {error}"
+                raise self.refusal(
+                    Phrase.of(UNREADABLE, version=version, game=game, error=str(error))
                 ) from None
         return events
 
@@ -262,6 +351,8 @@ class Store:
 
     def recall(self, key: str) -> Receipt | None:
         """What the request with ``key`` made, if it made an entry."""
+        if not self._keyed:  # an older file, not written to since: no keys yet
+            return None
         rows = self._read("SELECT request, game, version FROM requests WHERE key = ?", (key,))
         return Receipt(key, *rows[0]) if rows else None
 

@@ -23,7 +23,7 @@ from collections.abc import Callable, Iterator, Mapping
 from contextlib import contextmanager
 from pathlib import Path
 
-from pegboard.errors import ConflictError, PegboardError, RuleError, StoreError
+from pegboard.errors import ConflictError, PegboardError, RuleError
 from pegboard.game import commands
 from pegboard.game.commands import Cards
 from pegboard.game.events import Event, from_dict
@@ -31,12 +31,13 @@ from pegboard.game.fold import apply
 from pegboard.game.settings import Settings
 from pegboard.game.state import State
 from pegboard.game.store import GameRecord, Receipt, Store
-from pegboard.i18n import N_, Phrase
+from pegboard.i18n import N_, Phrase, phrase_of
 from pegboard.rules.cards import Card
 
 log = logging.getLogger(__name__)
 Seat = int | str  # a seat number, or the player's name
 NO_GAME = N_("no game yet: start one")
+BREAKS_RULES = N_("event {version} of game {game} breaks the rules: {error}")
 
 
 class Table:
@@ -55,9 +56,14 @@ class Table:
         self._game: int | None = None
         self._state: State | None = None
         self._key: tuple[str, str] | None = None
-        latest = self._store.latest()
-        if latest is not None:
-            self.load(latest)
+        try:
+            latest = self._store.latest()
+            if latest is not None:
+                self.load(latest)
+        except BaseException:
+            if self._store is not store:
+                self._store.close()  # refused: nothing was written
+            raise
 
     def close(self) -> None:
         self._store.close()
@@ -143,10 +149,9 @@ class Table:
             try:
                 state = apply(state, commands.recheck(state, event))
             except PegboardError as error:
-                raise StoreError(
-                    f"event {number} of game {game} in {self.path} breaks the rules: "
-                    f"{error}. It was left as it is."
-                ) from None
+                said = phrase_of(error)
+                problem = Phrase.of(BREAKS_RULES, version=number, game=game, error=said)
+                raise self._store.refusal(problem) from None
         return state
 
     # --- requests that may come twice ---------------------------------------------------
