@@ -21,6 +21,7 @@ sys.path.insert(0, str(Path(__file__).parent))
 from game_bot import Bot
 
 from pegboard.game import State, Table
+from pegboard.game.fold import apply
 from pegboard.rules.scoring import possible_totals
 
 
@@ -28,6 +29,16 @@ def digest(state: State) -> str:
     """A short fingerprint of everything the state holds."""
     text = f"{state.version} {len(state.redo)} {state!r}"
     return hashlib.sha256(text.encode()).hexdigest()[:16]
+
+
+def fingerprints(events, versions):
+    """The digest of the state at each of ``versions``, replaying ``events`` once."""
+    found, state = {}, None
+    for event in events:
+        state = apply(state, event)
+        if state.version in versions:
+            found[state.version] = digest(state)
+    return found
 
 
 def player(path: str, seed: int) -> None:

@@ -16,26 +16,15 @@ from collections import Counter
 from pathlib import Path
 
 import pytest
-from crash_child import digest
+from crash_child import fingerprints
 from game_bot import game_dir
 
 from pegboard.game import Store
-from pegboard.game.fold import apply
 
 KILLS = 220
 CHILD = Path(__file__).with_name("crash_child.py")
 
 pytestmark = pytest.mark.skipif(not hasattr(os, "fork"), reason="the child forks players")
-
-
-def fingerprints(events, versions):
-    """The digest of the state at each of ``versions``, replaying ``events`` once."""
-    found, state = {}, None
-    for event in events:
-        state = apply(state, event)
-        if state.version in versions:
-            found[state.version] = digest(state)
-    return found
 
 
 def check_file(path, reported):

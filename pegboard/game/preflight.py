@@ -30,7 +30,7 @@ from __future__ import annotations
 
 import struct
 import sys
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from functools import cache
 from operator import mul
 from pathlib import Path
@@ -128,25 +128,41 @@ def read_wal(data: bytes) -> Wal | None:
     big = bool(magic & 1)
     if checksum(data[:24], (0, 0), big) != stored:
         return None
-    wal = Wal(page_size, data[16:24], [])
-    before, whole, pending = stored, True, {}
-    step = FRAME_HEADER + page_size
+    wal = Wal(page_size, data[16:24], _scan(data, page_size, big, data[16:24], stored))
+    wal.recovered, wal.size, wal.pages = _committed(wal.frames)
+    return wal
+
+
+def _committed(frames: list[Frame]) -> tuple[int, int, dict[int, int]]:
+    """As SQLite's recovery reads ``frames``: up to the last commit before the first broken
+    frame. (How many frames, the database's pages then, page -> offset of its newest copy.)"""
+    count, size, pages, pending = 0, 0, {}, {}
+    for number, frame in enumerate(frames, start=1):
+        if not frame.intact:
+            break
+        pending[frame.page] = frame.offset
+        if frame.commit:
+            count, size = number, frame.commit
+            pages.update(pending)
+            pending = {}
+    return count, size, pages
+
+
+def _scan(
+    data: bytes, page_size: int, big: bool, salts: bytes, seed: tuple[int, int]
+) -> list[Frame]:
+    """The frames in a WAL's ``data``: ``ours`` if they carry ``salts``, ``intact`` if
+    their checksum follows from the one before (``seed`` for the first)."""
+    frames, before, step = [], seed, FRAME_HEADER + page_size
     for offset in range(WAL_HEADER, len(data) - step + 1, step):
         page, commit = struct.unpack(">2I", data[offset : offset + 8])
         own = struct.unpack(">2I", data[offset + 16 : offset + 24])
         body = offset + FRAME_HEADER
         summed = checksum(data[offset : offset + 8] + data[body : body + page_size], before, big)
-        ours = data[offset + 8 : offset + 16] == wal.salts and page > 0
-        wal.frames.append(Frame(page, commit, ours, ours and summed == own, body))
-        whole = whole and wal.frames[-1].intact
-        if whole:  # SQLite's recovery: up to the last commit before the first broken frame
-            pending[page] = body
-            if commit:
-                wal.recovered, wal.size = len(wal.frames), commit
-                wal.pages.update(pending)
-                pending = {}
+        ours = data[offset + 8 : offset + 16] == salts and page > 0
+        frames.append(Frame(page, commit, ours, ours and summed == own, body))
         before = own
-    return wal
+    return frames
 
 
 def read_index(data: bytes) -> Index | None:
@@ -249,23 +265,20 @@ def _unread_frames(main: BinaryIO, wal_data: bytes) -> Problem | None:
     """A WAL whose header SQLite will not read, or whose first frames are of another
     generation: harmless if every page they hold (up to their last commit) is already in
     the game file, as after a WAL restart cut short by a power cut (the restart waits
-    until everything before is checkpointed)."""
+    until everything before is checkpointed).  Only frames whose checksums hold count:
+    the first by the header's, or by the second frame's following from it."""
     header = _read_at(main, 0, 100)
     if not header.startswith(SQLITE_HEADER):
         return None  # SQLite will call the game file itself damaged
     page_size = _page_size(header)
-    step = FRAME_HEADER + page_size
+    magic = struct.unpack(">I", wal_data[:4])[0]
+    big = bool(magic & 1) if magic & ~1 == MAGIC else sys.byteorder == "big"
+    seed = struct.unpack(">2I", wal_data[24:32])
     salts = wal_data[WAL_HEADER + 8 : WAL_HEADER + 16]
-    newest, pending = {}, {}
-    for offset in range(WAL_HEADER, len(wal_data) - step + 1, step):
-        page, commit = struct.unpack(">2I", wal_data[offset : offset + 8])
-        if wal_data[offset + 8 : offset + 16] != salts or not page:
-            break
-        pending[page] = offset + FRAME_HEADER
-        if commit:
-            newest.update(pending)
-            pending = {}
-    for page, body in newest.items():
+    frames = _scan(wal_data, page_size, big, salts, seed)
+    if frames and not frames[0].intact and len(frames) > 1 and frames[1].intact:
+        frames[0] = replace(frames[0], intact=frames[0].ours)
+    for page, body in _committed(frames)[2].items():
         if _read_at(main, (page - 1) * page_size, page_size) != wal_data[body : body + page_size]:
             return Problem(Phrase(WAL_UNREAD))
     return None

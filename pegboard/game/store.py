@@ -300,7 +300,8 @@ class Store:
                 self._db.execute("COMMIT")
             except BaseException as error:
                 if self._db.in_transaction:
-                    self._db.execute("ROLLBACK")
+                    with suppress(sqlite3.Error):  # a failing disk may refuse that too
+                        self._db.execute("ROLLBACK")
                 if isinstance(error, sqlite3.IntegrityError) or not isinstance(
                     error, sqlite3.Error
                 ):
