@@ -183,14 +183,11 @@ def cmd_advise(args: argparse.Namespace) -> int:
 def cmd_serve(args: argparse.Namespace) -> int:
     from dataclasses import replace
 
-    from pegboard.config import load_config
+    from pegboard.config import load_config, with_panel
     from pegboard.paths import default_data_dir
     from pegboard.service import serve
 
-    config = load_config(args.config)
-    panel = dict(config.panel)
-    panel.update({k: v for k, v in (("host", args.host), ("port", args.port)) if v is not None})
-    config = replace(config, panel=panel)
+    config = with_panel(load_config(args.config), host=args.host, port=args.port)
     if args.wav is not None:  # the voice into WAV files, whatever the config says
         voice = {"enabled": True, "out": "files", "folder": str(args.wav.absolute())}
         config = replace(config, voice={**config.voice, **voice})

@@ -17,12 +17,15 @@ pegboard.errors.ConfigError: config: board.brightness must be between 0.0 and 1.
 from __future__ import annotations
 
 import copy
+import ipaddress
+import re
 import tomllib
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
 from pegboard.errors import ConfigError
+from pegboard.i18n import N_, Phrase
 
 
 def _between(low: float, high: float):
@@ -49,10 +52,32 @@ def _driver(value: str) -> str | None:
     return _one_of(*KINDS)(value)
 
 
+def is_pin(text: str) -> bool:
+    """A PIN is 4 to 8 of the digits 0-9 (``isdigit`` alone takes ``٤`` and ``²`` too).
+
+    >>> is_pin("0042"), is_pin("٤٥٦٧"), is_pin("12a4")
+    (True, False, False)
+    """
+    return text.isascii() and text.isdigit() and 4 <= len(text) <= 8
+
+
 def _pin(value: str) -> str | None:
-    if value and not (value.isdigit() and 4 <= len(value) <= 8):
-        return "must be 4 to 8 digits (or empty for a random PIN printed at start)"
+    if value and not is_pin(value):
+        return "must be 4 to 8 digits 0-9 (or empty for a random PIN printed at start)"
     return None
+
+
+def _host(value: str) -> Phrase | None:
+    """An IP address, or a name (a name's labels are not all numbers, as in 999.1.1.1)."""
+    try:
+        ipaddress.ip_address(value)
+        return None
+    except ValueError:
+        pass
+    labels = value.rstrip(".").split(".")
+    if all(_LABEL.fullmatch(label) for label in labels) and not labels[-1].isdigit():
+        return None
+    return Phrase.of(NOT_AN_ADDRESS, value=repr(value))
 
 
 def _voice_out(value: str) -> str | None:
@@ -84,6 +109,11 @@ def _language(value: str) -> str | None:
     return None
 
 
+WRONG = N_("{source}: {key} {problem}")
+NOT_UTF8 = N_("{source}: not UTF-8 text ({byte} at {offset}); save it as UTF-8")
+NOT_AN_ADDRESS = N_("must be one of this machine's IP addresses or its name, not {value}")
+_LABEL = re.compile(r"(?!-)[A-Za-z0-9-]{1,63}(?<!-)")
+
 # section -> key -> (default or a function making it, type, check or None). "pins" and
 # "game" are free-form tables handed to the inputs and the game, which check them.
 SCHEMA: dict[str, dict[str, tuple[Any, type | tuple[type, ...], Any]]] = {
@@ -97,7 +127,7 @@ SCHEMA: dict[str, dict[str, tuple[Any, type | tuple[type, ...], Any]]] = {
         "language": ("en", str, _language),
     },
     "panel": {
-        "host": ("0.0.0.0", str, None),  # every interface: phones on the LAN (writes need the PIN)
+        "host": ("0.0.0.0", str, _host),  # every interface: phones on the LAN (writes need the PIN)
         "port": (8080, int, _between(0, 65535)),
         "threads": (32, int, _between(4, 256)),
     },
@@ -139,6 +169,11 @@ def load_config(path: Path | None = None, text: str | None = None) -> Config:
             text = Path(path).read_text(encoding="utf-8")
         except OSError as error:
             raise ConfigError(f"{source}: cannot read: {error.strerror}") from error
+        except UnicodeDecodeError as error:
+            byte = f"0x{error.object[error.start]:02x}"
+            raise ConfigError(
+                Phrase.of(NOT_UTF8, source=source, byte=byte, offset=error.start)
+            ) from None
     try:
         data = tomllib.loads(text or "")
     except tomllib.TOMLDecodeError as error:
@@ -157,16 +192,42 @@ def load_config(path: Path | None = None, text: str | None = None) -> Config:
                 raise ConfigError(
                     f"{source}: unknown key {name}.{key} (known: {', '.join(sorted(keys))})"
                 )
-        values = {}
-        for key, (default, kind, check) in keys.items():
-            value = copy.deepcopy(given[key] if key in given else _made(default))
-            if not isinstance(value, kind) or (isinstance(value, bool) and kind is not bool):
-                expected = kind.__name__ if isinstance(kind, type) else "a number"
-                raise ConfigError(f"{source}: {name}.{key} must be {expected}, not {value!r}")
-            problem = check(value) if check else None
-            if problem:
-                raise ConfigError(f"{source}: {name}.{key} {problem}")
-            values[key] = value
-        sections[name] = values
+        sections[name] = {
+            key: _checked(
+                source, f"{name}.{key}", given[key] if key in given else _made(default), kind, check
+            )
+            for key, (default, kind, check) in keys.items()
+        }
     free = {name: copy.deepcopy(data.get(name, {})) for name in FREE_SECTIONS}
     return Config(**sections, **free, source=source)
+
+
+def with_panel(config: Config, **given: Any) -> Config:
+    """``config`` with the panel's ``host``/``port`` from the command line (None: keep),
+    checked as the file's are, each named by its option.
+
+    >>> with_panel(load_config(), port=70000)
+    Traceback (most recent call last):
+    ...
+    pegboard.errors.ConfigError: --port: panel.port must be between 0 and 65535, not 70000
+    """
+    panel = dict(config.panel)
+    for key, value in given.items():
+        if value is not None:
+            _, kind, check = SCHEMA["panel"][key]
+            panel[key] = _checked(f"--{key}", f"panel.{key}", value, kind, check)
+    return replace(config, panel=panel)
+
+
+def _checked(source: str, name: str, value: Any, kind: Any, check: Any) -> Any:
+    """``value`` of the setting ``name``, if it has the right type and passes ``check``."""
+    value = copy.deepcopy(value)
+    if not isinstance(value, kind) or (isinstance(value, bool) and kind is not bool):
+        expected = kind.__name__ if isinstance(kind, type) else "a number"
+        raise ConfigError(f"{source}: {name} must be {expected}, not {value!r}")
+    problem = check(value) if check else None
+    if isinstance(problem, Phrase):
+        raise ConfigError(Phrase.of(WRONG, source=source, key=name, problem=problem))
+    if problem:
+        raise ConfigError(f"{source}: {name} {problem}")
+    return value

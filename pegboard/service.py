@@ -13,14 +13,15 @@ import secrets
 import signal
 import sys
 import threading
+import warnings
 from collections.abc import Callable
 from pathlib import Path
 from typing import TextIO
 
-from pegboard import lan
+from pegboard import lan, startup
 from pegboard.board.layout import load_layout
 from pegboard.board.render import Frame, Power, Renderer, lit_holes
-from pegboard.config import Config
+from pegboard.config import Config, is_pin
 from pegboard.errors import ConfigError, PegboardError
 from pegboard.game import Settings, Table
 from pegboard.inputs import (
@@ -50,8 +51,11 @@ class Board:
         self.config, self.sim = config, sim or config.board["driver"] == "sim"
         self.layout = load_layout(config.board["layout"])
         house = house_settings(config)  # a wrong [game] stops start-up before anything is written
+        pins = load_pins(override=config.pins or None)
+        factory = _pin_factory(self.sim)  # no GPIO stops it before the game file is made
         self._opened: list[Callable[[], None]] = []
         try:
+            startup.make_data_folder(data_dir)
             table = Table(games_path(data_dir))
             self._opened.append(table.close)
             self.keeper = Scorekeeper(table, self.layout, house=house)
@@ -70,8 +74,7 @@ class Board:
             self.voice = open_voice(self.keeper, voice, language, data_dir / "voice")
             if self.voice is not None:
                 self._opened.append(self.voice.close)
-            pins = load_pins(override=config.pins or None)
-            self.controls = Controls(pins, make_factory(sim=self.sim), self._on_intent)
+            self.controls = Controls(pins, factory, self._on_intent)
             self._opened.append(self.controls.close)
         except BaseException:
             self.close()
@@ -129,6 +132,17 @@ class Board:
         return f"<Board layout={self.layout.name} sim={self.sim} {self.keeper!r}>"
 
 
+def _pin_factory(sim: bool):
+    """gpiozero's pin factory; its warnings at each fallback are shown only if one works
+    (when none does, the error says it all in one line)."""
+    with warnings.catch_warnings(record=True) as said:
+        warnings.simplefilter("always")
+        factory = make_factory(sim=sim)
+    for warning in said:
+        warnings.warn_explicit(warning.message, warning.category, warning.filename, warning.lineno)
+    return factory
+
+
 def house_settings(config: Config) -> Settings:
     """The config's [game] table: the settings of a game started from the board's button."""
     data = dict(config.game)
@@ -152,8 +166,8 @@ def board_pin(config: Config, data_dir: Path) -> tuple[str, bool]:
         return config.board["pin"], False
     path = data_dir / "pin"
     if path.exists():
-        pin = path.read_text(encoding="ascii").strip()
-        if pin.isdigit() and 4 <= len(pin) <= 8:
+        pin = path.read_text(encoding="ascii", errors="replace").strip()
+        if is_pin(pin):
             return pin, False
     pin = f"{secrets.randbelow(10**PIN_DIGITS):0{PIN_DIGITS}d}"
     _write_private(path, pin)
@@ -189,15 +203,20 @@ def serve(
     from pegboard import systemd
     from pegboard.panel import create_app
 
-    # A wrong layout or pin map stops start-up before anything is written.
+    # Everything that can be checked is, before anything is written: the layout, the pins,
+    # the house rules, the panel's address and port, the data folder; then the Board
+    # checks the GPIO and the game file before it makes the folder and opens the file;
+    # then the PIN and the key are written.
     load_layout(config.board["layout"])
     load_pins(override=config.pins or None)
     house_settings(config)
-    data_dir.mkdir(parents=True, exist_ok=True)
-    pin, new = board_pin(config, data_dir)
+    host, port = config.panel["host"], config.panel["port"]
+    startup.check_listen(host, port)
+    startup.check_data_folder(data_dir)
     board = Board(config, data_dir, sim=sim)
     stop = threading.Event()
     try:
+        pin, new = board_pin(config, data_dir)
         app = create_app(
             {
                 "PIN": pin,
@@ -209,7 +228,10 @@ def serve(
                 "SESSIONS_FILE": str(data_dir / "sessions"),
             }
         )
-        server = panel_server(app, config)
+        try:
+            server = panel_server(app, config)
+        except OSError as error:  # the port was taken since it was checked
+            raise startup.cannot_listen(error, host, port) from None
         url = say_where(config.panel["host"], server.port)
         print(
             f"pegboard: board PIN {pin}" + (" (new: change it in the config)" if new else ""),

@@ -319,6 +319,8 @@ def test_a_new_game_takes_every_setting(client, signed_in):
         ({"over_count": "ignore"}, "over_count is one of"),
         ({"target": 10**6}, "at most 999"),
         ({"players": ["Ann", "Ann"]}, "same name"),
+        ({"players": ["Ann\x1b[2J", "Bob"]}, "holds U+001B, which is not printable text"),
+        ({"players": ["\u202eAnn", "Bob"]}, "holds U+202E, which is not printable text"),
         ({"dealer": 7}, "no player 7"),
         ({"first_go_ends": "yes"}, "first_go_ends is on (true) or off (false)"),
     ],

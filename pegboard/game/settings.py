@@ -14,6 +14,7 @@ pegboard.errors.ConfigError: the five-card game is for 2 players, not 3
 from __future__ import annotations
 
 import re
+import unicodedata
 from dataclasses import asdict, dataclass, field, fields
 
 from pegboard.errors import ConfigError
@@ -70,13 +71,16 @@ class Settings:
 
     def __post_init__(self) -> None:
         set_ = object.__setattr__
+        if not isinstance(self.players, list | tuple):  # a string is no list of names
+            value, example = shown(repr(self.players)), '["Ann", "Bob"]'
+            raise ConfigError(Phrase.of(NOT_A_LIST, key="players", example=example, value=value))
         set_(self, "players", tuple(self.players))
         set_(self, "colours", tuple(self.colours))
         names = self.players
         if len(names) not in (2, 3, 4):
             raise ConfigError(Phrase.of(N_("a game has 2, 3 or 4 players, not {n}"), n=len(names)))
-        if any(not isinstance(n, str) or not n.strip() for n in names):
-            raise ConfigError(Phrase(N_("every player needs a name")))
+        for name in names:
+            check_name(name)
         if len(set(names)) != len(names):
             raise ConfigError(Phrase(N_("two players have the same name")))
         _one_of("variant", self.variant, tuple(VARIANTS))
@@ -133,6 +137,53 @@ class Settings:
         if unknown:
             raise ConfigError(f"unknown setting(s): {', '.join(sorted(unknown))}")
         return cls(**data)
+
+
+NOT_A_LIST = N_("{key} is a list of 2 to 4 names, like {example}, not {value}")
+UNPRINTABLE = N_(
+    "the name {name} holds {code}, which is not printable text (no control characters, "
+    "text-direction controls or halves of characters)"
+)
+# Unicode's Bidi_Control characters: they reorder the text around them on a screen.
+BIDI_CONTROLS = frozenset(
+    "\u061c\u200e\u200f\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069"
+)
+
+
+def check_name(name: object) -> None:
+    r"""A player's name is printable text: not empty, no control characters (a terminal's
+    escape sequences), no text-direction controls, no lone surrogates. The one rule for
+    every way a name comes in: the config, the panel, a stored game.
+
+    >>> check_name("Zoë 🃏")
+    >>> check_name("Ann\x1b[2J")
+    Traceback (most recent call last):
+    ...
+    pegboard.errors.ConfigError: the name Ann\x1b[2J holds U+001B, which is not printable text...
+    """
+    if not isinstance(name, str) or not name.strip():
+        raise ConfigError(Phrase(N_("every player needs a name")))
+    bad = next((char for char in name if unprintable(char)), None)
+    if bad is not None:
+        raise ConfigError(Phrase.of(UNPRINTABLE, name=shown(name), code=f"U+{ord(bad):04X}"))
+
+
+def unprintable(char: str) -> bool:
+    """True for a character a name must not hold (see :func:`check_name`)."""
+    category = unicodedata.category(char)
+    return category in ("Cc", "Cs", "Co", "Cn", "Zl", "Zp") or char in BIDI_CONTROLS
+
+
+def shown(text: str) -> str:
+    r"""``text`` with every character a name must not hold written as an escape, safe to
+    print on a terminal.
+
+    >>> print(shown("Ann\x1b[2J\u202eboB"))
+    Ann\x1b[2J\u202eboB
+    """
+    return "".join(
+        char.encode("unicode_escape").decode() if unprintable(char) else char for char in text
+    )
 
 
 def _one_of(name: str, value: object, allowed: tuple[str, ...]) -> None:

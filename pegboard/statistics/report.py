@@ -6,6 +6,7 @@ from collections.abc import Callable
 from gettext import NullTranslations
 from operator import attrgetter
 
+from pegboard.game.settings import shown
 from pegboard.i18n import N_, SOURCE, translations
 from pegboard.statistics.tally import GameSummary, MatchSummary, Statistics, Tally
 
@@ -33,7 +34,7 @@ def report(stats: Statistics, lang: str = SOURCE) -> str:
         lines += ["  " + line for line in _table([_game_row(g, t) for g in match.games])]
         if match.settings.match_games > 1:
             lines.append("  " + _standing(match, t))
-    return "\n".join(lines)
+    return "\n".join(map(shown, lines))  # a name never reaches a terminal as a command
 
 
 Column = tuple[str, Callable[[Tally], object]]
