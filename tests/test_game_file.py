@@ -157,6 +157,36 @@ def test_a_wal_restarted_over_older_frames_opens(game):
     opens_with(path, game.states[-1])
 
 
+def test_a_restart_torn_over_the_older_frames_opens(game):
+    """The power went while the WAL restarted over frames already checkpointed: the first
+    frame's header sector kept the old frame's, its page sectors the new page's."""
+    game.checkpoint()
+    before = game.crash("before")  # every frame in the game file
+    game.play(1)  # written from the WAL's start, in a new generation
+    path = game.crash("found")
+    data = bytearray(wal(path).read_bytes())
+    data[32:512] = wal(before).read_bytes()[32:512]  # that sector never reached the disk
+    wal(path).write_bytes(bytes(data))
+    index(path).unlink()
+    opens_with(path, game.states[-2])
+
+
+def test_frames_left_from_older_restarts_do_not_count(game):
+    """Each restart writes from the WAL's start, so frames of many generations back stay
+    behind the new ones, with pages the game file has long replaced."""
+    for _ in range(3):
+        game.checkpoint("RESTART")
+        game.play(1)  # one short transaction each: the first frames only
+    game.checkpoint()
+    game.play(1)  # a new generation, cut while its first frame was being written
+    path = game.crash("found")
+    data = bytearray(wal(path).read_bytes())
+    data[32 : 32 + FRAME] = random.Random(5).randbytes(FRAME)
+    wal(path).write_bytes(bytes(data))
+    index(path).unlink()
+    opens_with(path, game.states[-2])
+
+
 def test_companions_left_empty_by_a_refused_look_do_not_stop_a_new_file(tmp_path):
     path = tmp_path / "games.db"
     wal(path).touch()

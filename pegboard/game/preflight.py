@@ -30,7 +30,7 @@ from __future__ import annotations
 
 import struct
 import sys
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from functools import cache
 from operator import mul
 from pathlib import Path
@@ -217,7 +217,7 @@ def inspect(path: Path) -> Problem | None:
     with path.open("rb") as main:
         unread = wal is None or (wal.frames and not wal.frames[0].ours)
         if wal_data and len(wal_data) >= WAL_HEADER and unread:
-            problem = _unread_frames(main, wal_data)
+            problem = _unread_frames(main, wal_data, wal)
             if problem or wal is None:
                 return problem
         problem = _against_index(wal, wal_data, index, wal_path, index_path)
@@ -261,27 +261,44 @@ def _broken_frames(wal: Wal | None) -> Problem | None:
     return None
 
 
-def _unread_frames(main: BinaryIO, wal_data: bytes) -> Problem | None:
-    """A WAL whose header SQLite will not read, or whose first frames are of another
-    generation: harmless if every page they hold (up to their last commit) is already in
-    the game file, as after a WAL restart cut short by a power cut (the restart waits
-    until everything before is checkpointed).  Only frames whose checksums hold count:
-    the first by the header's, or by the second frame's following from it."""
+def _unread_frames(main: BinaryIO, wal_data: bytes, wal: Wal | None) -> Problem | None:
+    """Frames SQLite will not read, of a WAL whose header is damaged (``wal`` None) or
+    belongs to the next generation: harmless if the pages they hold are in the game file,
+    as after a WAL restart cut short by a power cut (the restart waits until everything
+    before it is checkpointed).  Only frames whose checksums hold are compared, and only
+    of the generation the header's checksum seeds, or of the one just before the header's:
+    older frames may hold pages the game file has since replaced."""
     header = _read_at(main, 0, 100)
     if not header.startswith(SQLITE_HEADER):
         return None  # SQLite will call the game file itself damaged
     page_size = _page_size(header)
-    magic = struct.unpack(">I", wal_data[:4])[0]
-    big = bool(magic & 1) if magic & ~1 == MAGIC else sys.byteorder == "big"
-    seed = struct.unpack(">2I", wal_data[24:32])
-    salts = wal_data[WAL_HEADER + 8 : WAL_HEADER + 16]
-    frames = _scan(wal_data, page_size, big, salts, seed)
-    if frames and not frames[0].intact and len(frames) > 1 and frames[1].intact:
-        frames[0] = replace(frames[0], intact=frames[0].ours)
-    for page, body in _committed(frames)[2].items():
+    if wal is None:
+        magic = struct.unpack(">I", wal_data[:4])[0]
+        big = bool(magic & 1) if magic & ~1 == MAGIC else sys.byteorder == "big"
+        salts, seed = wal_data[WAL_HEADER + 8 : WAL_HEADER + 16], wal_data[24:32]
+    else:
+        big, seed = bool(wal_data[3] & 1), wal_data[24:32]
+        before = (int.from_bytes(wal.salts[:4], "big") - 1) & MASK  # salt-1 grows by one
+        starts = [f.offset - 16 for f in wal.frames if _salt1(wal_data, f) == before]
+        salts = wal_data[starts[0] : starts[0] + 8] if starts else b""
+    frames = _scan(wal_data, page_size, big, salts, struct.unpack(">2I", seed))
+    newest, pending = {}, {}
+    for frame in frames:
+        if not frame.intact:
+            pending = {}
+            continue
+        pending[frame.page] = frame.offset
+        if frame.commit:
+            newest.update(pending)
+            pending = {}
+    for page, body in newest.items():
         if _read_at(main, (page - 1) * page_size, page_size) != wal_data[body : body + page_size]:
             return Problem(Phrase(WAL_UNREAD))
     return None
+
+
+def _salt1(data: bytes, frame: Frame) -> int:
+    return int.from_bytes(data[frame.offset - 16 : frame.offset - 12], "big")
 
 
 def _cut_short(
