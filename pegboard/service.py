@@ -12,13 +12,12 @@ import logging
 import secrets
 import signal
 import sys
-import threading
 import warnings
 from collections.abc import Callable
 from pathlib import Path
 from typing import TextIO
 
-from pegboard import lan, startup
+from pegboard import lan, startup, systemd
 from pegboard.board.layout import load_layout
 from pegboard.board.render import Frame, Power, Renderer, lit_holes
 from pegboard.config import Config, is_pin
@@ -200,7 +199,6 @@ def serve(
     ready: Callable[[str], None] | None = None,
 ) -> int:
     """Run the board until SIGTERM or Ctrl-C. ``ready(url)`` is called once it answers."""
-    from pegboard import systemd
     from pegboard.panel import create_app
 
     # Everything that can be checked is, before anything is written: the layout, the pins,
@@ -214,7 +212,7 @@ def serve(
     startup.check_listen(host, port)
     startup.check_data_folder(data_dir)
     board = Board(config, data_dir, sim=sim)
-    stop = threading.Event()
+    dog = None
     try:
         pin, new = board_pin(config, data_dir)
         app = create_app(
@@ -232,25 +230,28 @@ def serve(
             server = panel_server(app, config)
         except OSError as error:  # the port was taken since it was checked
             raise startup.cannot_listen(error, host, port) from None
-        url = say_where(config.panel["host"], server.port)
-        print(
-            f"pegboard: board PIN {pin}" + (" (new: change it in the config)" if new else ""),
-            flush=True,
-        )
-        if board.voice is not None:
-            print(f"pegboard: the board speaks {board.voice.out.where}", flush=True)
 
         def shutdown(signum: int, frame: object) -> None:
-            stop.set()
             board.stop()  # live streams end
             server.stop()
 
+        # Before the address is said: a stop from then on is a clean one.
         previous = {s: signal.signal(s, shutdown) for s in (signal.SIGTERM, signal.SIGINT)}
-        _watchdog(stop)
-        systemd.notify("READY=1")
-        if ready is not None:
-            ready(url)
         try:
+            url = say_where(config.panel["host"], server.port)
+            print(
+                f"pegboard: board PIN {pin}" + (" (new: change it in the config)" if new else ""),
+                flush=True,
+            )
+            if board.voice is not None:
+                print(f"pegboard: the board speaks {board.voice.out.where}", flush=True)
+            interval = systemd.watchdog_interval()
+            if interval is not None:
+                dog = watchdog(board, server.port, interval)
+                dog.start()
+            systemd.notify("READY=1")
+            if ready is not None:
+                ready(url)
             server.run()
         finally:
             for number, handler in previous.items():
@@ -258,7 +259,8 @@ def serve(
             server.close()
     finally:
         systemd.notify("STOPPING=1")
-        stop.set()
+        if dog is not None:
+            dog.stop()
         board.close()
     return 0
 
@@ -290,16 +292,33 @@ def panel_server(app, config: Config):
     return PanelServer(app, panel["host"], panel["port"], Limits(threads=panel["threads"]))
 
 
-def _watchdog(stop: threading.Event) -> None:
-    """Ping systemd's watchdog while the service lives."""
-    from pegboard import systemd
+LINK_QUIET = 5.0  # seconds: the Pico link writes (a heartbeat) or retries the port far sooner
 
-    interval = systemd.watchdog_interval()
-    if interval is None:
-        return
 
-    def ping() -> None:
-        while not stop.wait(interval):
-            systemd.notify("WATCHDOG=1")
+def watchdog(board: Board, port: int, interval: float) -> systemd.Watchdog:
+    """systemd's watchdog, pinged while the LED painter lives, the LED link works (it writes
+    to the Pico, or tries its port again) and the panel answers on ``port``."""
+    checks = {"the LED painter": lambda: board.painter.alive}
+    stats = getattr(board.leds, "stats", None)  # a back-end with a thread of its own
+    if stats is not None:
+        checks["the LED link"] = systemd.moving(
+            lambda: board.leds.stats.sent + board.leds.stats.tries, within=LINK_QUIET
+        )
+    # The panel may take as long as a ping's interval to answer (a busy Pi; 2 s at least).
+    checks["the panel"] = lambda: _answers(board.config.panel["host"], port, max(interval, 2.0))
+    return systemd.Watchdog(checks, interval)
 
-    threading.Thread(target=ping, name="watchdog", daemon=True).start()
+
+def _answers(host: str, port: int, timeout: float) -> bool:
+    """True if the panel's health check answers within ``timeout`` seconds."""
+    import http.client
+
+    here = {"0.0.0.0": "127.0.0.1", "": "127.0.0.1", "::": "::1"}.get(host, host)
+    connection = http.client.HTTPConnection(here, port, timeout=timeout)
+    try:
+        connection.request("GET", "/healthz")
+        return connection.getresponse().status == 200
+    except OSError:
+        return False
+    finally:
+        connection.close()

@@ -22,6 +22,7 @@ True
 from __future__ import annotations
 
 import os
+import shutil
 import tempfile
 import threading
 import tty
@@ -45,8 +46,8 @@ class EmulatedPico:
         plugged: bool = True,
         history: int = 2000,
     ):
-        self._tmp = None if path else tempfile.TemporaryDirectory(prefix="pegboard-pico-")
-        self.path = str(path or Path(self._tmp.name) / "pegboard-pico")
+        self._folder = None if path else _own_folder()
+        self.path = str(path or Path(self._folder) / "pegboard-pico")
         self.tamper_in: Tamper | None = None  # host -> Pico bytes
         self.tamper_out: Tamper | None = None  # Pico -> host bytes
         self.on_show: Callable[[tuple[bytes, ...]], None] | None = None
@@ -106,8 +107,8 @@ class EmulatedPico:
 
     def close(self) -> None:
         self.unplug()
-        if self._tmp:
-            self._tmp.cleanup()
+        if self._folder:
+            shutil.rmtree(self._folder, ignore_errors=True)
 
     def __enter__(self) -> EmulatedPico:
         return self
@@ -145,3 +146,27 @@ class EmulatedPico:
             self._cond.notify_all()
         if self.on_show:
             self.on_show(board)
+
+
+FOLDER = "pegboard-pico-"  # + the pid of the process it is for + a unique end
+
+
+def _own_folder() -> str:
+    """A new temporary folder for the Pico's name, named for this process.  A process
+    killed outright cannot remove its own, so the folders of processes that are gone are
+    removed first."""
+    for left in Path(tempfile.gettempdir()).glob(f"{FOLDER}*-*"):
+        pid = left.name.removeprefix(FOLDER).split("-")[0]
+        if pid.isdigit() and not _running(int(pid)):
+            shutil.rmtree(left, ignore_errors=True)
+    return tempfile.mkdtemp(prefix=f"{FOLDER}{os.getpid()}-")
+
+
+def _running(pid: int) -> bool:
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except PermissionError:  # another user's
+        return True
+    return True

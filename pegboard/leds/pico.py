@@ -131,6 +131,8 @@ class PicoDriver(LedDriver):
         delay = self.backoff[0]
         failing = False
         while not self.closed:
+            with self._cond:
+                self._session.stats.tries += 1
             try:
                 port = open_port(self.port)
             except (LinkError, serial.SerialException, OSError) as e:

@@ -48,6 +48,7 @@ class LinkStats:
     """Counters of the link's health since the driver started."""
 
     connected: bool = False
+    tries: int = 0  # ports the driver tried to open (its supervisor is alive while they grow)
     connects: int = 0  # ports opened
     losses: int = 0  # connections lost (unplug, port error, silence)
     sent: int = 0  # frames written
