@@ -225,25 +225,27 @@ def test_a_wal_header_damaged_before_its_frames_were_checkpointed_is_refused(gam
     refused(path, "its WAL holds entries not yet in the game file that would not be read")
 
 
-def test_a_wal_whose_header_does_not_match_its_frames_is_refused(game):
+def two_generations(game) -> tuple[Path, Path]:
+    """The files of a crash, and of a later one after the WAL restarted."""
     early = game.crash("early")
     game.checkpoint("RESTART")
     game.play(3)
-    other = game.crash("later")
+    return early, game.crash("later")
+
+
+def test_a_wal_whose_header_does_not_match_its_frames_is_refused(game):
+    early, later = two_generations(game)
     data = bytearray(wal(early).read_bytes())
-    data[:32] = wal(other).read_bytes()[:32]  # a whole header, of the next WAL generation
+    data[:32] = wal(later).read_bytes()[:32]  # a whole header, of the next WAL generation
     wal(early).write_bytes(bytes(data))
     index(early).unlink()
     refused(early, "holds entries not yet in the game file that would not be read")
 
 
 def test_a_wal_older_than_its_index_is_refused(game):
-    early = game.crash("early")
-    game.checkpoint("RESTART")
-    game.play(3)
-    path = game.crash("found")
-    shutil.copyfile(wal(early), wal(path))
-    refused(path, "its WAL is older than its index: it was replaced")
+    early, later = two_generations(game)
+    shutil.copyfile(wal(early), wal(later))
+    refused(later, "its WAL is older than its index: it was replaced")
 
 
 def test_a_missing_wal_its_index_knew_is_refused_and_the_remedy_works(game):

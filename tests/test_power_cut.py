@@ -98,14 +98,10 @@ def test_power_cuts_lose_no_acknowledged_entry(capsys):
                 index.unlink()  # lost with the power (or written out before it went)
                 figures["indexes lost"] += 1
             figures += start_after_the_cut(path, acknowledged)
-    seconds = time.monotonic() - started
+    figures["seconds"] = round(time.monotonic() - started)
+    shown = ("cuts", "seconds", "acknowledged", "lost", "in flight, kept", "writes", "syncs")
+    shown += ("sectors written", "sectors lost", "sectors torn", "indexes lost")
     with capsys.disabled():
-        print(
-            f"\npower cuts: {figures['cuts']} cuts in {seconds:.0f} s; {figures['acknowledged']} "
-            f"entries acknowledged, {figures['lost']} lost; {figures['in flight, kept']} entries "
-            f"in flight kept; {figures['writes']} writes, {figures['syncs']} syncs; unsynced "
-            f"sectors {figures['sectors written']} written, {figures['sectors lost']} lost, "
-            f"{figures['sectors torn']} torn; {figures['indexes lost']} indexes lost"
-        )
+        print("\npower cuts: " + ", ".join(f"{name} {figures[name]}" for name in shown))
     assert figures["cuts"] == CUTS and figures["lost"] == 0
     assert figures["acknowledged"] > 10 * CUTS and figures["sectors torn"] > CUTS

@@ -130,34 +130,9 @@ def test_a_panel_that_stops_answering_stops_the_pings(systemd_socket, panel, dog
     assert "the LED painter" not in dog.stuck and "the LED link" not in dog.stuck
 
 
-def test_serve_tells_systemd_it_is_ready_alive_and_stopping(tmp_path, systemd_socket):
-    env = {**os.environ, "WATCHDOG_USEC": "400000", "NOTIFY_SOCKET": os.environ["NOTIFY_SOCKET"]}
-    argv = ["serve", "--sim", "--host", "127.0.0.1", "--port", "0", "--data", str(tmp_path)]
-    board = subprocess.Popen(
-        [sys.executable, "-m", "pegboard.cli", *argv],
-        env=env,
-        stdout=subprocess.PIPE,
-        stderr=subprocess.PIPE,
-        text=True,
-    )
-    try:
-        assert "panel at http://" in board.stdout.readline()
-        heard = said(systemd_socket, timeout=60)
-        while "WATCHDOG=1" not in heard:
-            heard += said(systemd_socket, timeout=60)
-        assert "READY=1" in heard and heard.index("READY=1") < heard.index("WATCHDOG=1")
-        board.send_signal(signal.SIGTERM)
-        assert board.wait(60) == 0
-        assert "STOPPING=1" in said(systemd_socket, timeout=5)
-    finally:
-        if board.poll() is None:
-            board.kill()
-        board.communicate()
-
-
-def started(tmp_path, env) -> subprocess.Popen:
-    """`pegboard serve --sim`, once it answers."""
-    argv = ["serve", "--sim", "--host", "127.0.0.1", "--port", "0", "--data", str(tmp_path)]
+def started(data, env) -> subprocess.Popen:
+    """`pegboard serve --sim` on ``data``, once it says where it answers."""
+    argv = ["serve", "--sim", "--host", "127.0.0.1", "--port", "0", "--data", str(data)]
     board = subprocess.Popen(
         [sys.executable, "-m", "pegboard.cli", *argv],
         env=env,
@@ -170,6 +145,22 @@ def started(tmp_path, env) -> subprocess.Popen:
         board.communicate()
         pytest.fail("the board did not start")
     return board
+
+
+def test_serve_tells_systemd_it_is_ready_alive_and_stopping(tmp_path, systemd_socket):
+    board = started(tmp_path, {**os.environ, "WATCHDOG_USEC": "400000"})
+    try:
+        heard = said(systemd_socket, timeout=60)
+        while "WATCHDOG=1" not in heard:
+            heard += said(systemd_socket, timeout=60)
+        assert "READY=1" in heard and heard.index("READY=1") < heard.index("WATCHDOG=1")
+        board.send_signal(signal.SIGTERM)
+        assert board.wait(60) == 0
+        assert "STOPPING=1" in said(systemd_socket, timeout=5)
+    finally:
+        if board.poll() is None:
+            board.kill()
+        board.communicate()
 
 
 def test_a_killed_sim_board_leaves_no_pico_folder_behind(tmp_path):

@@ -38,20 +38,20 @@ from pegboard.game.settings import Settings
 from pegboard.i18n import N_, Phrase
 
 SCHEMA = 1
-_TABLES = (
-    """CREATE TABLE games (
-        id INTEGER PRIMARY KEY,
-        created TEXT NOT NULL DEFAULT CURRENT_TIMESTAMP
-    )""",
-    """CREATE TABLE events (
-        game INTEGER NOT NULL REFERENCES games(id),
-        version INTEGER NOT NULL,
-        type TEXT NOT NULL,
-        data TEXT NOT NULL,
-        at TEXT NOT NULL DEFAULT CURRENT_TIMESTAMP,
-        PRIMARY KEY (game, version)
-    ) WITHOUT ROWID""",
-)
+_TABLES = """
+CREATE TABLE games (
+    id INTEGER PRIMARY KEY,
+    created TEXT NOT NULL DEFAULT CURRENT_TIMESTAMP
+);
+CREATE TABLE events (
+    game INTEGER NOT NULL REFERENCES games(id),
+    version INTEGER NOT NULL,
+    type TEXT NOT NULL,
+    data TEXT NOT NULL,
+    at TEXT NOT NULL DEFAULT CURRENT_TIMESTAMP,
+    PRIMARY KEY (game, version)
+) WITHOUT ROWID;
+"""
 _SCHEMA_VERSION = f"PRAGMA user_version = {SCHEMA}"
 # The request each keyed entry answered (added to older files of schema 1 at their first
 # write: a pegboard that does not know it ignores it).
@@ -172,7 +172,8 @@ class Store:
             os.close(fd)
             db = self._connect(made, False)
             try:
-                for statement in ("PRAGMA journal_mode=WAL", *_TABLES, _REQUESTS, _SCHEMA_VERSION):
+                tables = _TABLES.strip().rstrip(";").split(";")
+                for statement in ("PRAGMA journal_mode=WAL", *tables, _REQUESTS, _SCHEMA_VERSION):
                     db.execute(statement)
             finally:
                 db.close()  # the WAL is checkpointed into the file and deleted
