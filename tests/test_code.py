@@ -38,6 +38,12 @@ def test_no_module_is_too_long():
     assert not long, f"over {MOST_LINES} lines: {long}"
 
 
+def test_the_project_scripts_pass_shellcheck():
+    scripts = [ROOT / "scripts" / name for name in ("_setup.sh", "board", "test")]
+    result = run(tool("shellcheck"), "-x", *map(str, scripts), str(ROOT / ".ci" / "run"))
+    assert result.returncode == 0, result.stdout
+
+
 @pytest.mark.parametrize("check", [("check",), ("format", "--check")])
 def test_ruff_is_content(check):
     result = run(tool("ruff"), *check, ".")

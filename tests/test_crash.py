@@ -27,24 +27,23 @@ CHILD = Path(__file__).with_name("crash_child.py")
 pytestmark = pytest.mark.skipif(not hasattr(os, "fork"), reason="the child forks players")
 
 
-def check_file(path, reported):
+def check_file(store, reported):
     """Every reported (game, version) is stored with the reported digest."""
-    with Store(path) as store:  # opens: the file is whole
-        for game in {game for game, _ in reported}:
-            versions = {v for g, v in reported if g == game}
-            found = fingerprints(store.events(game), versions)
-            assert found == {v: reported[game, v] for v in versions}, f"game {game} differs"
+    for game in {game for game, _ in reported}:
+        versions = {v for g, v in reported if g == game}
+        found = fingerprints(store.events(game), versions)
+        assert found == {v: reported[game, v] for v in versions}, f"game {game} differs"
 
 
 def check_after_kill(path, lines, reported):
     """Check what one player reported before its kill; return counts for the figures."""
     new = {(int(g), int(v)): d for g, v, d in (line.split() for line in lines)}
-    check_file(path, new)
-    reported.update(new)
-    if not new:
-        return Counter(kills=1, silent=1)
-    game, version = list(new)[-1]
-    with Store(path) as store:
+    with Store(path) as store:  # opens: the file is whole
+        check_file(store, new)
+        reported.update(new)
+        if not new:
+            return Counter(kills=1, silent=1)
+        game, version = list(new)[-1]
         stored = store.version(game)
         later = [g for g in store.games() if g.id > game]
     assert stored in (version, version + 1), "only the entry in flight may be unreported"
@@ -84,8 +83,8 @@ def test_sigkill_at_random_moments_loses_nothing(tmp_path, capsys):
                 assert line.split() == ["dead", str(pid), str(-signal.SIGKILL)], line
                 figures += check_after_kill(path, lines, reported)
             child.stdin.write("quit\n")
-        check_file(path, reported)  # and at the end, everything reported in every round
-        with Store(path) as store:
+        with Store(path) as store:  # and at the end, everything reported in every round
+            check_file(store, reported)
             games, events = len(store.games()), sum(g.versions for g in store.games())
     seconds = time.monotonic() - started
     with capsys.disabled():

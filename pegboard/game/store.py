@@ -53,6 +53,7 @@ CREATE TABLE events (
 ) WITHOUT ROWID;
 """
 _SCHEMA_VERSION = f"PRAGMA user_version = {SCHEMA}"
+WAL_PAGES = 200  # about a hundred entries between checkpoints
 # The request each keyed entry answered (added to older files of schema 1 at their first
 # write: a pegboard that does not know it ignores it).
 _REQUESTS = """
@@ -208,6 +209,11 @@ class Store:
     def _tune(self) -> None:
         self._db.execute("PRAGMA journal_mode=WAL")
         self._db.execute("PRAGMA synchronous=FULL")
+        # A short WAL: copied into the game file every WAL_PAGES pages and cut back to
+        # that size, so the byte checks at start read a few hundred KB, not megabytes.
+        self._db.execute(f"PRAGMA wal_autocheckpoint={WAL_PAGES}")
+        page = self._db.execute("PRAGMA page_size").fetchone()[0]
+        self._db.execute(f"PRAGMA journal_size_limit={WAL_PAGES * (page + 24) + 32}")
 
     def refusal(self, problem: Phrase, remedy: Phrase | None = None) -> StoreError:
         """The error that refuses this game file for ``problem``, saying what to do."""
