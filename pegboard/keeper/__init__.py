@@ -8,6 +8,7 @@ state and its parts, the settings, the skunk lines) are re-exported for them.
 
 from pegboard.game import PALETTE, Count, Phase, Settings, State, skunk_lines
 from pegboard.keeper.door import Change, KeyReused, Scorekeeper
+from pegboard.keeper.fit import players_allowed, variants_allowed
 
 __all__ = [
     "PALETTE",
@@ -18,5 +19,7 @@ __all__ = [
     "Scorekeeper",
     "Settings",
     "State",
+    "players_allowed",
     "skunk_lines",
+    "variants_allowed",
 ]

@@ -39,6 +39,8 @@ from pegboard.board.layout import Layout
 from pegboard.errors import PegboardError, RuleError
 from pegboard.game import Settings, State, Table, dials
 from pegboard.i18n import N_, Phrase, phrase_of
+from pegboard.keeper.fit import check_board
+from pegboard.keeper.games import Listed, Listing, resumed, stored
 from pegboard.keeper.said import REDONE, SILENCE, UNDONE, entered, said_of
 from pegboard.rules.cards import Card
 
@@ -96,6 +98,7 @@ class Scorekeeper:
         self._closing = False
         self._subscribers: list[Callable[[Change], None]] = []
         self._answered: OrderedDict[str, tuple[str, Phrase]] = OrderedDict()
+        self._listing = Listing()
 
     def __repr__(self) -> str:
         return f"<Scorekeeper layout={self.layout.name} game={self.game_id} v{self._version}>"
@@ -213,7 +216,7 @@ class Scorekeeper:
         cut (one card per player, lowest deals), or the board cuts at random."""
         if not isinstance(settings, Settings):
             settings = Settings.from_dict(dict(settings or {}))
-        self._check_board(settings)
+        check_board(self.layout, settings)
         if dealer is None and cuts is None:
             dealer = secrets.randbelow(len(settings.players))
         return self._enter(lambda: self._table.new_game(settings, dealer=dealer, cuts=cuts))
@@ -229,34 +232,22 @@ class Scorekeeper:
         ``dealer`` chosen, or to the lowest of the ``cuts`` (the third game of three)."""
         return self._enter(lambda: self._table.next_game(dealer=dealer, cuts=cuts, version=version))
 
-    def _check_board(self, settings: Settings) -> None:
-        tracks = len(self.layout.tracks)
-        if settings.sides > tracks:
-            message = N_(
-                "this board ({layout}) has {tracks} tracks: {players} players need {sides}"
-            )
-            raise RuleError(
-                Phrase.of(
-                    message,
-                    layout=self.layout.name,
-                    tracks=tracks,
-                    players=len(settings.players),
-                    sides=settings.sides,
-                )
-            )
-        if not self.layout.can_show(settings.target):
-            message = N_(
-                "this board ({layout}) shows games up to {most}: a game to {target} needs "
-                "a board that goes round more than once"
-            )
-            raise RuleError(
-                Phrase.of(
-                    message,
-                    layout=self.layout.name,
-                    most=self.layout.capacity,
-                    target=settings.target,
-                )
-            )
+    def games(self) -> list[Listed]:
+        """The stored games, open and finished, newest first (see :mod:`.games`)."""
+        return self._listing.games(self._table, self.game_id)
+
+    def resume(self, game: int) -> Change:
+        """Take a stored game up again: one left unfinished, or the one a new game
+        replaced. Nothing is entered (so nothing is said again of its entries)."""
+        with self._cond:
+            try:
+                check_board(self.layout, stored(self._table, game).settings)
+                state = self._table.load(game)
+            except PegboardError as error:
+                self._announce("refused", said=phrase_of(error))
+                raise
+            self._dials = [0] * SEATS
+            return self._announce("game", said=resumed(state), before=state)
 
     # --- entries ------------------------------------------------------------------------
 
