@@ -96,7 +96,7 @@ def phone_fixture(browser, board_url):
         page.on("pageerror", lambda error: errors.append(str(error)))
         page.goto(board_url)
         page.wait_for_selector("#live.on")
-        page.wait_for_function("document.querySelector('#status').textContent !== ''")
+        page.wait_for_function("document.querySelector('#moment-title').textContent !== ''")
         return page
 
     yield open_phone
@@ -118,10 +118,11 @@ def message(page, key: str) -> str:
 
 
 def sign_in(page) -> None:
-    """Enter the PIN, in whatever language the page speaks."""
+    """Enter the PIN from what is due now, in whatever language the page speaks."""
     from playwright.sync_api import expect
 
-    page.click("#pin-button")
+    page.click("#tab-now")
+    page.click("#pin-prompt")
     page.fill("#pin", PIN)
     page.click("#pin-ok")
     expect(page.locator("#pin-button")).to_have_text(message(page, "sign_out"))
@@ -134,13 +135,51 @@ def act(page, action: str, **args) -> dict:
     return result
 
 
+# A deal at the table (Ann deals, Bob leads), the starter 5♦, laid in this order:
+# Bob 10♥, Ann 5♣ (fifteen two), Bob 5♥ (a pair), Ann 6♣, Bob 4♦ (30, a run of three),
+# Ann and Bob go (one for Bob), Ann 7♣, Bob J♠, Ann 8♣ (one for the last card).
+# Bob's hand scores 10, Ann's 16 (RULES.md: fifteens, the double run of four, the pair,
+# the four-card flush). None: that seat says go.
+STARTER = "5♦"
+PLAY = [(1, "10♥"), (0, "5♣"), (1, "5♥"), (0, "6♣"), (1, "4♦"), (0, None), (1, None)]
+PLAY += [(0, "7♣"), (1, "J♠"), (0, "8♣")]
+
+
+def play_the_deal(page) -> None:
+    """The starter and the play of the deal above, entered from ``page``'s script."""
+    act(page, "starter", card=STARTER)
+    for seat, card in PLAY:
+        if card:
+            act(page, "lay", seat=seat, card=card)
+        else:
+            act(page, "go", seat=seat)
+
+
 def pick(page, *cards: str) -> None:
+    """Tap cards in the card picker, wherever it is shown."""
     for card in cards:
         page.click(f"#picker button[data-card='{card}']")
 
 
 def score_of(page, side: int):
     return page.locator("#sides li").nth(side).locator(".score")
+
+
+# Where an element is: inside the phone's screen with nothing scrolled, and not under the
+# board at the top or the tabs at the bottom (the element a thumb at its middle touches).
+ON_SCREEN = """(node) => {
+  const box = node.getBoundingClientRect();
+  const touched = document.elementFromPoint(box.left + box.width / 2, box.top + box.height / 2);
+  return { scrolled: window.scrollY, top: box.top, bottom: box.bottom, screen: innerHeight,
+           touched: Boolean(touched && (touched === node || node.contains(touched))) };
+}"""
+
+
+def on_screen(page, selector: str) -> None:
+    """The element is on the phone's screen as the page opened it: no scrolling."""
+    found = page.locator(selector).evaluate(ON_SCREEN)
+    seen = found["scrolled"] == 0 and found["top"] >= 0 and found["bottom"] <= found["screen"]
+    assert seen and found["touched"], f"{selector} is not on the screen: {found}"
 
 
 # Every visible control and text of the page, measured: targets smaller than a thumb, text

@@ -17,6 +17,7 @@ from browsing import (  # noqa: F401
     measure,
     phone_fixture,
     pick,
+    play_the_deal,
     shot,
     sign_in,
 )
@@ -40,28 +41,22 @@ def axe_problems(page) -> list[str]:
     ]
 
 
-def to_the_show(page) -> None:
-    """A new game on the board: Ann deals, the starter 5♦, the play ended; Bob's hand is
-    being verified with its cards and a claim of 8 (two short)."""
+def to_the_show(page, muggins: bool = True) -> None:
+    """A new game on the board, its first deal played (see browsing.PLAY): Bob's hand is
+    due, all its cards seen in the play."""
     from playwright.sync_api import expect
 
-    act(page, "new_game", players=["Ann", "Bob"], dealer=0, muggins=True)
-    act(page, "starter", card="5D")
-    act(page, "claim", seat=1, points=2, kind="play")
-    act(page, "advance")
-    expect(page.locator("#peg-count")).to_be_visible()
-    pick(page, "10♥", "5♥", "J♠", "4♦")
-    page.fill("#claim-points", "8")
-    expect(page.locator("#result .breakdown button")).to_have_count(5)
+    act(page, "new_game", players=["Ann", "Bob"], dealer=0, muggins=muggins)
+    play_the_deal(page)
+    expect(page.locator("#moment .keys button")).to_have_count(30)
 
 
 def muggins_open(page) -> None:
-    """Bob pegs his eight: Ann may call Muggins for the two he missed."""
+    """Bob pegs eight of his ten: Ann may call Muggins for the two he missed."""
     from playwright.sync_api import expect
 
-    page.click("#peg-claim")
-    expect(page.locator("#muggins")).to_be_visible()
-    expect(page.locator("#muggins-show .breakdown button")).to_have_count(5)
+    page.click("#moment .keys button:text-is('8')")
+    expect(page.locator("#moment details.show .breakdown button")).to_have_count(5)
 
 
 def test_no_serious_problem_in_any_main_state(phone):
@@ -73,16 +68,30 @@ def test_no_serious_problem_in_any_main_state(phone):
         sign_in(page)
         if lang == CHECKED[0]:
             act(page, "new_game", players=["Ann", "Bob"], dealer=1)
+        found[f"{lang}: the starter"] = axe_problems(page)
+        if lang == CHECKED[0]:
             act(page, "starter", card="7C")
             act(page, "lay", seat=0, card="8S")
         page.wait_for_selector("#sim .dial")
         found[f"{lang}: the play, dials"] = axe_problems(page)
     for lang, page in pages.items():
+        to_the_show(page, muggins=False)
+        found[f"{lang}: a count, its cards scored"] = axe_problems(page)
+        page.click("#moment details.show summary")
+        found[f"{lang}: the breakdown"] = axe_problems(page)
         to_the_show(page)
-        found[f"{lang}: the show, verified"] = axe_problems(page)
         muggins_open(page)
         found[f"{lang}: Muggins"] = axe_problems(page)
-        shot(page, f"a11y-muggins-{lang}", full_page=True)
+        shot(page, f"a11y-muggins-{lang}")
+        for view in ("history", "match", "advice", "game"):
+            page.click(f"#tab-{view}")
+            found[f"{lang}: {view}"] = axe_problems(page)
+        page.click("#tab-now")
+    page = pages[CHECKED[0]]
+    act(page, "claim", seat=0, points=16, kind="hand")
+    act(page, "claim", seat=0, points=4, kind="crib")
+    page.click("#moment .cards-line button")  # the crib's cards, named in a sheet
+    found["en: the cards sheet"] = axe_problems(page)
     assert {state: problems for state, problems in found.items() if problems} == {}
 
 
@@ -91,9 +100,13 @@ def test_text_and_targets_are_big_enough_at_arms_length(phone):
     sign_in(page)
     to_the_show(page)
     muggins_open(page)
-    found = measure(page)
-    assert found["small"] == []  # no text under 16 px
-    assert found["targets"] == []  # no control under 44 px
+    for view in ("now", "game"):  # what is due, and the longest form
+        page.click(f"#tab-{view}")
+        if view == "game":
+            page.click("#new-game details summary")
+        found = measure(page)
+        assert found["small"] == [], view  # no text under 16 px
+        assert found["targets"] == [], view  # no control under 44 px
     body = page.evaluate("parseFloat(getComputedStyle(document.body).fontSize)")
     assert body >= 16
 
@@ -107,13 +120,16 @@ def test_long_words_break_no_layout_at_360px(phone, lang):
     verified = measure(page)
     muggins_open(page)
     after = measure(page)
-    for found in (verified, after):
+    page.click("#tab-game")
+    page.click("#new-game details summary")
+    form = measure(page)
+    for found in (verified, after, form):
         assert found["scroll"] <= PHONE["width"]  # no sideways scrolling
         assert found["overflowing"] == []  # no element wider than its box
         assert found["broken"] == []  # no word split for want of room
         assert found["targets"] == []
     if lang in ("de", "fi"):
-        shot(page, f"panel-{lang}", full_page=True)
+        shot(page, f"game-{lang}", full_page=True)
 
 
 def test_the_measure_sees_small_text_a_broken_word_and_an_overflow(phone):
@@ -121,7 +137,7 @@ def test_the_measure_sees_small_text_a_broken_word_and_an_overflow(phone):
     page = phone("fi")
     page.evaluate(
         """() => {
-        const box = document.getElementById('enter');
+        const box = document.getElementById('moment');
         box.insertAdjacentHTML('beforeend',
           '<p id="tiny">pieni</p><p id="narrow">kolmekymmentäyksi</p><div id="nowrap">'
           + 'kaksikymmentäkahdeksan</div>');

@@ -49,4 +49,4 @@ def test_the_board_drawing_shows_the_second_lap(phone):
     expect(board.locator("#t0l2")).not_to_have_attribute("data-lit", "lap")
     expect(board.locator("#t1h61")).not_to_have_attribute("data-lit", "peg")  # not the game hole
     page.evaluate("window.scrollTo(0, 0)")
-    shot(page, "english-board-lap-2", clip=page.locator("#table").bounding_box())
+    shot(page, "english-board-lap-2", clip=page.locator("#top").bounding_box())

@@ -74,7 +74,7 @@ SETTINGS = (
     "match_scoring",
     "colours",
 )
-KINDS = {"seat": int, "card": str, "points": int, "steps": int}
+KINDS = {"seat": int, "card": str, "points": int, "steps": int, "game": int}
 SEEN = "version"  # the game's version the phone saw (entries that depend on it)
 
 
@@ -162,6 +162,7 @@ ACTIONS: dict[str, tuple[Action, tuple[str, ...]]] = {
     "advance": (_plain("press_advance", SEEN), (SEEN,)),
     "next_game": (_next_game, ("dealer", "cuts", SEEN)),
     "dispute": (_dispute, ("seat", "cards", SEEN)),
+    "resume": (_plain("resume", "game"), ("game",)),
     "undo": (_plain("undo", SEEN), (SEEN,)),
     "redo": (_plain("redo", SEEN), (SEEN,)),
     "brightness": (_brightness, ("level",)),

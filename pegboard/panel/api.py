@@ -22,11 +22,12 @@ from pegboard.keeper import Scorekeeper
 from pegboard.panel import actions, language, live
 from pegboard.panel.auth import pin_required
 from pegboard.panel.bodies import idempotency_key, json_body
-from pegboard.panel.view import counting, history, snapshot
+from pegboard.panel.view import counting, games, history, secret, snapshot
 from pegboard.rules.advice import advise
 from pegboard.rules.cards import Card, parse_cards
 from pegboard.rules.scoring import score_show
 from pegboard.rules.speech import show_call
+from pegboard.statistics import tally
 
 bp = Blueprint("api", __name__)
 
@@ -87,6 +88,8 @@ def score():
     hand = cards_arg("hand", 1, 6, usage)
     (starter,) = cards_arg("starter", 1, 1, usage)
     crib = request.args.get("crib", "0") in ("1", "true", "yes")
+    if secret(keeper().state):
+        abort(409, description=_("Muggins is on: count your own hands (the board checks them)"))
     show = score_show(hand, starter, crib=crib)
     return jsonify({**show.as_dict(), "call": show_call(show, language())})
 
@@ -111,6 +114,22 @@ def advice():
 @bp.get("/api/state")
 def state():
     return jsonify(snapshot(keeper(), language(), sim=simulated()))
+
+
+@bp.get("/api/games")
+def game_list():
+    """The board's stored games, newest first: each open or finished, and which is
+    being played (a game left unfinished is taken up again with the ``resume`` action)."""
+    return jsonify(games=games(keeper(), language()))
+
+
+@bp.get("/api/statistics")
+def statistics():
+    """What each player did in the game being played: counts and their averages, points
+    missed, Muggins (see :mod:`pegboard.statistics`)."""
+    state = keeper().state
+    players = {} if state is None else tally(state)
+    return jsonify(players=[{"name": name, **t.as_dict()} for name, t in players.items()])
 
 
 @bp.get("/api/history")

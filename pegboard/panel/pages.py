@@ -1,18 +1,31 @@
-"""The page itself: one HTML page in the phone's language, the board drawing, and the
-language switch."""
+"""The page itself: one HTML page in the phone's language (with the board drawn in it
+and the board as it stands, so a phone shows it before its script asks for anything),
+the board drawing alone, the web app manifest, and the language switch."""
 
 from __future__ import annotations
 
-from flask import Blueprint, Response, redirect, render_template, request
+import json
+
+from flask import Blueprint, Response, redirect, render_template, request, url_for
+from flask_babel import gettext as _
 
 from pegboard.board.svg import board_svg as draw_board
 from pegboard.i18n import LANGUAGES, NAMES, language_of
-from pegboard.keeper import PALETTE, skunk_lines
+from pegboard.keeper import PALETTE, skunk_lines, variants_allowed
 from pegboard.panel import LANGUAGE_COOKIE, LANGUAGE_DAYS, language
-from pegboard.panel.api import keeper
+from pegboard.panel.api import keeper, simulated
+from pegboard.panel.auth import csrf_token, signed_in
+from pegboard.panel.view import snapshot
 from pegboard.rules.cards import DECK, Suit, card_name, suit_name
 
 bp = Blueprint("pages", __name__)
+
+THEME = "#3b2f22"  # the wood of the header, the app's title bar
+ICONS = (
+    (192, "icon-192.png", "any"),
+    (512, "icon-512.png", "any"),
+    (512, "icon-maskable.png", "maskable"),
+)
 
 
 @bp.get("/")
@@ -23,13 +36,55 @@ def index():
         for suit in Suit
         for cards in [[card for card in DECK if card.suit is suit]]
     ]
+    door = keeper()
+    board = {
+        "session": {"signed_in": signed_in(), "csrf": csrf_token()},
+        "state": snapshot(door, lang, sim=simulated()),
+    }
     return render_template(
         "index.html",
         palette=PALETTE,
         lang=lang,
         languages=[(code, NAMES[code]) for code in LANGUAGES],
         suits=suits,
+        board=board,
+        drawing=_drawing(door),
+        theme=THEME,
+        variants=variants_allowed(door.layout),
     )
+
+
+@bp.get("/manifest.webmanifest")
+def manifest():
+    """What a phone needs to add the board to its home screen as an app that opens
+    straight to the board, full screen, in the phone's language."""
+    icons = [
+        {"src": url_for("static", filename="icon.svg"), "sizes": "any", "type": "image/svg+xml"}
+    ] + [
+        {
+            "src": url_for("static", filename=name),
+            "sizes": f"{size}x{size}",
+            "type": "image/png",
+            "purpose": purpose,
+        }
+        for size, name, purpose in ICONS
+    ]
+    app = {
+        "id": "/",
+        "name": _("pegboard: the cribbage board"),
+        "short_name": "pegboard",
+        "description": _("Follow the board, peg and check every count from your phone."),
+        "lang": language(),
+        "start_url": "/",
+        "scope": "/",
+        "display": "standalone",
+        "orientation": "any",
+        "background_color": "#f4efe4",
+        "theme_color": THEME,
+        "icons": icons,
+    }
+    text = json.dumps(app, ensure_ascii=False)
+    return Response(text, mimetype="application/manifest+json")
 
 
 @bp.post("/language")
@@ -50,7 +105,11 @@ def choose_language():
 
 @bp.get("/board.svg")
 def board_svg():
-    door = keeper()
+    return Response(_drawing(keeper()), mimetype="image/svg+xml")
+
+
+def _drawing(door) -> str:
+    """The board's drawing with the current game's skunk lines."""
     state = door.state
     lines = () if state is None else skunk_lines(state.settings)
-    return Response(draw_board(door.layout, skunk_lines=lines), mimetype="image/svg+xml")
+    return draw_board(door.layout, skunk_lines=lines)

@@ -11,9 +11,14 @@ from dataclasses import replace
 from typing import Any
 
 from pegboard.i18n import N_, Phrase
-from pegboard.keeper import Count, Phase, Scorekeeper, State, skunk_lines
+from pegboard.keeper import Count, Phase, Scorekeeper, State, players_allowed, skunk_lines
 from pegboard.keeper.aloud import last_entry
+from pegboard.rules.cards import RANK_NAMES, Card, Suit
+from pegboard.rules.play import can_lay, max_play_points
+from pegboard.rules.scoring import possible_totals, score_show
 from pegboard.rules.speech import show_call
+
+CLUBS = Suit.CLUBS  # any suit: only the rank counts in the play
 
 
 def snapshot(
@@ -34,6 +39,8 @@ def snapshot(
         "sim": sim,
         "layout": layout.name,
         "tracks": len(layout.tracks),
+        "players_allowed": list(players_allowed(layout)),
+        "capacity": layout.capacity,
         "game_id": keeper.game_id,
         "game_hole": layout.game,
         "brightness": keeper.brightness,
@@ -51,15 +58,51 @@ def counting(state: State | None) -> bool:
     return state is not None and state.phase is Phase.SHOW
 
 
+def secret(state: State | None) -> bool:
+    """True while no phone may score a hand for the players: the show, with Muggins on
+    (a hand's true count is told once it is claimed, never before)."""
+    return counting(state) and state.settings.muggins
+
+
+def games(keeper: Scorekeeper, lang: str) -> list[dict[str, Any]]:
+    """The stored games for the panel's list: who, how they stand, open or finished."""
+    return [
+        {
+            "id": listed.id,
+            "created": listed.created,
+            "current": listed.current,
+            "finished": listed.finished,
+            "summary": summary(listed.state).say(lang),
+            "sides": [
+                {"name": name, "score": score, "colour": colour}
+                for name, score, colour in zip(
+                    listed.state.settings.side_names,
+                    listed.state.scores,
+                    listed.state.settings.colours,
+                    strict=True,
+                )
+            ],
+            "game": listed.state.game,
+            "deal": listed.state.deal,
+            "over": listed.state.over,
+        }
+        for listed in keeper.games()
+    ]
+
+
 def game_view(state: State, lang: str) -> dict[str, Any]:
     """The game for the panel: the counts of this deal only, the history counted (so a
-    long game costs no more to show than a short one)."""
+    long game costs no more to show than a short one), and what is due now worked out
+    for the page (the count and what it can total, the cards that fit the play)."""
     claims = tuple(claim for claim in state.claims if claim.deal == state.deal)
     view = replace(state, claims=claims, history=()).as_dict()
     known = state.known_cards()
     for said, claim in zip(view["claims"], claims, strict=True):
         if said["show"] is not None:
             said["show"]["call"] = show_call(claim.show, lang)
+    for side in view["sides"]:
+        side["to_go"] = max(0, state.target - side["front"])
+    view["play"] |= {"most": max_play_points(), "fits": _fits(state)}
     view.update(
         target=state.target,
         seats=[{"name": name, "side": state.side_of(s)} for s, name in enumerate(state.players)],
@@ -68,10 +111,42 @@ def game_view(state: State, lang: str) -> dict[str, Any]:
         used=[str(card) for card in known],
         known={str(card): _whose(count) for card, count in known.items()},
         skunk_lines=list(skunk_lines(state.settings)),
+        lead=_lead(state),
+        count=count_due(state, lang),
         muggins_open=muggins_open(state, lang),
+        dispute=dispute(state, lang),
+        result=result(state),
         history={"count": len(state.history)},
     )
     return view
+
+
+def count_due(state: State, lang: str) -> dict[str, Any] | None:
+    """The hand or crib to count now: whose, its size, the cards the play showed of it,
+    every total it can score; and, with Muggins off and all its cards known, what they
+    score. With Muggins on no phone is told a count before it is claimed: the players
+    count their own hands, and the others may call Muggins on what they missed."""
+    due = state.due
+    if state.phase is not Phase.SHOW or due is None:
+        return None
+    crib = due.kind == "crib"
+    size = 4 if crib else state.hand_size
+    laid = () if crib else state.play.cards_of(due.seat)
+    show = None
+    if not state.settings.muggins and len(laid) == size and state.starter is not None:
+        scored = score_show(laid, state.starter, crib=crib)
+        show = {**scored.as_dict(), "call": show_call(scored, lang)}
+    return {
+        "seat": due.seat,
+        "kind": due.kind,
+        "name": state.count_name(due).say(lang),
+        "number": state.shown + 1,
+        "of": len(state.order),
+        "size": size,
+        "laid": [str(card) for card in laid],
+        "totals": sorted(possible_totals(size, crib)),
+        "show": show,
+    }
 
 
 def history(state: State | None, lang: str, start: int = 0, stop: int | None = None) -> list:
@@ -81,11 +156,20 @@ def history(state: State | None, lang: str, start: int = 0, stop: int | None = N
 
 
 def muggins_open(state: State, lang: str) -> dict[str, Any] | None:
-    """The count open to Muggins: whose, what was claimed, and the points it missed
-    (None when its cards were not given, so the game cannot tell)."""
+    """The count open to Muggins: whose, what was claimed, the points it missed (None
+    when its cards were not given, so the game cannot tell), what a call may name
+    without the cards (the points that make it a total some hand can score), and the
+    cards a caller may name (how many; those the play showed)."""
     if state.window is None or not state.settings.muggins:
         return None
     claim = state.claims[state.window]
+    size = 4 if claim.kind == "crib" else state.hand_size
+    if claim.kind == "play":
+        missable = range(1, max_play_points() - claim.claimed + 1)
+    else:
+        totals = possible_totals(size, claim.kind == "crib")
+        missable = sorted(total - claim.claimed for total in totals if total > claim.claimed)
+    laid = state.play.cards_of(claim.seat) if claim.kind == "hand" else ()
     return {
         "side": claim.side,
         "seat": claim.seat,
@@ -95,7 +179,60 @@ def muggins_open(state: State, lang: str) -> dict[str, Any] | None:
         "cards": None if claim.cards is None else [str(card) for card in claim.cards],
         "verdict": claim.verdict,
         "missed": -claim.difference if claim.verdict == "under" else None,
+        "missable": list(missable),
+        "size": size,
+        "laid": [str(card) for card in laid],
     }
+
+
+def dispute(state: State, lang: str) -> dict[str, Any] | None:
+    """A Muggins call made without the cards, which the mugged side may dispute by
+    showing them: on whose count, by whom, for how much."""
+    if state.disputable is None:
+        return None
+    claim = state.claims[state.disputable]
+    mugging = claim.muggins
+    laid = state.play.cards_of(claim.seat) if claim.kind == "hand" else ()
+    return {
+        "seat": claim.seat,
+        "side": claim.side,
+        "kind": claim.kind,
+        "name": state.count_name(Count(claim.seat, claim.kind)).say(lang),
+        "size": 4 if claim.kind == "crib" else state.hand_size,
+        "caller": state.players[mugging.seat],
+        "called": mugging.called,
+        "laid": [str(card) for card in laid],
+    }
+
+
+def result(state: State) -> dict[str, Any] | None:
+    """The game won: by whom, by how much, how deep the skunk; what comes next (the next
+    game of the match, cut for when that is the custom, or a rematch)."""
+    if not state.over:
+        return None
+    winner, scores = state.winner, state.scores
+    margin = min(abs(scores[winner] - score) for side, score in enumerate(scores) if side != winner)
+    return {
+        "winner": winner,
+        "name": state.settings.side_names[winner],
+        "margin": margin,
+        "skunk": state.skunk,
+        "next": "next_game" if state.match.winner is None else "rematch",
+        "cut": state.cut_customary,
+    }
+
+
+def _lead(state: State) -> dict[str, int] | None:
+    """The side ahead and by how much (None when level)."""
+    ranked = sorted(range(state.sides), key=lambda side: -state.scores[side])
+    ahead = state.scores[ranked[0]] - state.scores[ranked[1]]
+    return {"side": ranked[0], "by": ahead} if ahead else None
+
+
+def _fits(state: State) -> list[str]:
+    """The ranks that can be laid on the count of the play (no card takes it past 31)."""
+    pile = state.play.pile
+    return [name for rank, name in enumerate(RANK_NAMES, 1) if can_lay(pile, Card(rank, CLUBS))]
 
 
 def _whose(count: Count | None) -> dict[str, Any] | None:

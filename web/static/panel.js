@@ -1,11 +1,13 @@
-// pegboard panel: follows the board live, verifies counts, and (with the PIN) pegs.
-// Every word shown comes from the page's #messages block (see index.html).
+// pegboard panel: follows the board live and (with the PIN) pegs. This file: talking to
+// the board, the board drawing and the scores, the views a tab away, the card picker.
+// moments.js draws what is due now. Every word shown comes from the page's #messages
+// block (see index.html); every rule comes from the board's snapshot.
 "use strict";
 
 const $ = (id) => document.getElementById(id);
 const el = (tag, props = {}, ...children) => {
   const node = Object.assign(document.createElement(tag), props);
-  node.append(...children);
+  node.append(...children.filter((child) => child !== null && child !== undefined));
   return node;
 };
 const SVG = "http://www.w3.org/2000/svg";
@@ -19,27 +21,41 @@ let MESSAGES = {};
 // A message of the page, its {placeholders} filled in.
 const t = (key, vars = {}) =>
   (MESSAGES[key] ?? key).replace(/\{(\w+)\}/g, (_, name) => String(vars[name] ?? ""));
+const lang = () => document.documentElement.lang;
+const list = (items, type = "conjunction") => new Intl.ListFormat(lang(), { type }).format(items.map(String));
 
 const isRed = (card) => /[♦♥]/.test(card);
+const rankOf = (card) => card.slice(0, -1);
 const cardEl = (card, className = "") =>
   el("span", { className: `c${isRed(card) ? " red" : ""} ${className}`.trim(), textContent: card });
-const sameCards = (a, b) => a.length === b.length && a.every((card) => b.includes(card));
+
+// What this phone keeps: in localStorage across visits, in sessionStorage for this tab.
+const kept = (store) => ({
+  get(key, fallback) {
+    try {
+      return JSON.parse(store.getItem(`pegboard.${key}`)) ?? fallback;
+    } catch {
+      return fallback;
+    }
+  },
+  set(key, value) {
+    try {
+      store.setItem(`pegboard.${key}`, JSON.stringify(value));
+    } catch {
+      // private mode: kept as long as the page
+    }
+  },
+});
+const phone = kept(localStorage);
+const visit = kept(sessionStorage);
 
 let state = null; // the board's latest snapshot
 let fresh = true; // the next snapshot is taken whatever its version (after a reconnect)
-// This phone's copy of the game's history: the lines as of the live message tagged ``at``.
-let history = { at: null, lines: [] };
+let history = { at: null, lines: [] }; // this phone's copy of the history, as of tag ``at``
 let reading = null; // the tag whose history is being read page by page
 let session = { signed_in: false, csrf: "" };
-// The cards picked on this phone (kept over a reload); ``key`` is the deal they belong
-// to, ``due`` the count they were picked for.
-let picked = { key: null, due: null, starter: null, hand: [], lay: null };
-let scored = null; // {key, result} of /api/score for the picked cards
-let windowKey = null; // the count last open to Muggins
-let phase = null;
-let boardLoaded = null;
 let lastFrame = { holes: {} };
-let setupFilled = false;
+let entrySeen = null; // the entry whose answer the message shows
 
 // --- talking to the board -------------------------------------------------------------
 
@@ -83,30 +99,42 @@ async function send(path, body, key = newKey()) {
 const AGAINST_VERSION = new Set(["starter", "lay", "go", "claim", "muggins", "dispute", "advance", "next_game", "undo", "redo"]);
 const sending = new Set(); // the same entry is not sent again while it is on its way
 
-async function act(action, args = {}) {
+// Make an entry; its answer (or why it was refused) shows at ``where``.
+async function act(action, args = {}, where = null) {
   const game = state && state.game;
+  const what = `${action} ${JSON.stringify(args)}`;
+  const dial = action.startsWith("sim_");
+  if (!dial && sending.has(what)) return null;
   const body = AGAINST_VERSION.has(action) && game ? { ...args, version: game.version } : args;
-  const what = `${action} ${JSON.stringify(body)}`;
-  if (!action.startsWith("sim_") && sending.has(what)) return null;
   sending.add(what);
+  const box = where || (dial ? $("dial-message") : $("message"));
   try {
     const result = await send(`/api/act/${action}`, body);
-    say(result.said || "", true);
     if (result.state) show(result.state);
+    if (result.said) say(result.said, "ok", box);
     return result;
   } catch (error) {
-    say(error.message);
     if (error.data && error.data.state) show(error.data.state);
+    say(error.message, "bad", box);
     return null;
   } finally {
     sending.delete(what);
   }
 }
 
-function say(text, ok = false) {
-  const message = $("message");
-  message.textContent = text;
-  message.classList.toggle("ok", ok);
+// A message at the action it answers: ``kind`` "ok", "bad" (a refusal) or "" (what the
+// board said of the last entry). It stays while it is true and fades once out of date.
+function say(text, kind = "", box = $("message")) {
+  box.classList.remove("fading");
+  box.replaceChildren(text);
+  box.className = `message ${kind}`.trim();
+  box.dataset.version = state ? state.version : 0;
+}
+
+function fade(box) {
+  if (!box.textContent || box.classList.contains("fading")) return;
+  box.classList.add("fading");
+  box.addEventListener("animationend", () => box.classList.contains("fading") && box.replaceChildren(), { once: true });
 }
 
 function follow() {
@@ -137,7 +165,7 @@ function follow() {
 // What the history gained, from a live message: applied to this phone's copy when it is
 // the copy the message starts from, else the history is read at the message's tag (the
 // messages that come meanwhile are applied after it).
-let gained = []; // messages that came while the history was being read
+let gained = [];
 
 function followHistory(told) {
   if (reading !== null) {
@@ -167,98 +195,189 @@ async function readHistory(at) {
   const later = gained;
   gained = [];
   for (const told of later) followHistory(told);
-  if (state) drawHistory();
+  if (state) drawTab();
 }
 
+// Live: a green dot on the board (its word for screen readers); lost: said in words.
 function setLive(on) {
   const live = $("live");
-  live.textContent = t(on ? "live" : "reconnecting");
+  live.replaceChildren(el("span", { className: on ? "sr-only" : "", textContent: t(on ? "live" : "reconnecting") }));
   live.className = "live " + (on ? "on" : "off");
 }
 
 // --- the state ------------------------------------------------------------------------
 
 function show(next) {
-  if (state && !fresh && next.version < state.version) return;
+  // A board seen already (the live copy of an answer just drawn) is not drawn again: a
+  // button about to be tapped stays where it is.
+  if (state && !fresh && next.version <= state.version) return;
   fresh = false;
+  const before = state;
   state = next;
+  draw(before);
+}
+
+function draw(before = state) {
   const game = state.game;
   document.body.dataset.phase = game ? game.phase : "none";
   announce(game);
-  remember(game);
-  drawBoard();
-  light(lastFrame);
+  keepPicks(game);
+  drawBoard(before);
   drawSides();
-  $("status").textContent = game ? game.summary : t("no_game");
-  drawActions();
-  drawPicker();
-  rescore();
-  drawHistory();
-  drawMatch();
+  answer(game);
+  drawNow();
+  drawTab();
   drawSim();
   fillSetup(game);
   const brightness = $("brightness");
   if (document.activeElement !== brightness) brightness.value = Math.round(state.brightness * 100);
 }
 
-// What this phone remembers across snapshots: the picked cards of this deal, the count due.
-function remember(game) {
-  const key = game ? `${state.game_id}/${game.game}/${game.deal}` : null;
-  if (key !== picked.key) {
-    const kept = loadPicked();
-    picked = kept && kept.key === key ? kept : { key, due: null, starter: null, hand: [], lay: null };
-    $("claim-points").value = "";
-  }
-  if (!game) return;
-  if (game.starter) picked.starter = game.starter;
-  if (game.phase !== phase) {
-    phase = game.phase;
-    const target = { discard: "starter", play: session.signed_in ? "lay" : "hand", show: "hand" }[phase];
-    if (target) setTarget(target);
-  }
-  const due = game.phase === "show" && game.due ? `${key}/${game.due.seat}/${game.due.kind}` : null;
-  if (due !== picked.due) {
-    picked.due = due;
-    if (due) prefillCount(game);
-  }
-  picked.lay = game.phase === "play" && !game.used.includes(picked.lay) ? picked.lay : null;
-  savePicked();
+// The answer to the last entry, at the action: what the board said of it. When the game
+// moves on without a word, the last answer fades: it is out of date.
+function answer(game) {
+  const entry = game ? `${state.game_id}/${game.game}/${game.version}` : null;
+  if (entry === entrySeen) return;
+  const first = entrySeen === null;
+  entrySeen = entry;
+  const box = $("message");
+  if (first && !game) return;
+  if (state.aloud.length) say(state.aloud.join(" "), "", box);
+  else fade(box);
+  const dials = $("dial-message");
+  if (state.sim && state.message) say(t("board_says", { message: state.message }), "", dials);
 }
 
-// The count now due: its cards laid in the play are already known.
-function prefillCount(game) {
-  const { seat, kind } = game.due;
-  picked.hand = kind === "hand" ? game.play.laid.filter(([who]) => who === seat).map(([, card]) => card) : [];
-  $("claim-crib").checked = kind === "crib";
-  $("claim-points").value = "";
+// --- the cards picked on this phone -----------------------------------------------------
+
+// Kept over a reload, by the deal they belong to: the cards of a count, a cut, the deal.
+let picks = phone.get("picks", { deal: null, sets: {} });
+
+function keepPicks(game) {
+  const deal = game ? `${state.game_id}/${game.game}/${game.deal}` : null;
+  if (picks.deal !== deal) picks = { deal, sets: {} };
+  phone.set("picks", picks);
+}
+const picked = (name) => picks.sets[name] || [];
+function setPicked(name, cards) {
+  picks.sets[name] = cards;
+  phone.set("picks", picks);
 }
 
-function loadPicked() {
-  try {
-    return JSON.parse(localStorage.getItem("pegboard.picked"));
-  } catch {
-    return null;
+// One card picker, moved to the view that needs it. ``use`` gives what a tap does now:
+// {selected: [cards], fixed: [cards laid already], blocked(card), tap(card), toggles}.
+let picking = null;
+let PICKER = null; // the picker's node, wherever it is (set at the start)
+
+function usePicker(host, how) {
+  picking = how;
+  const picker = PICKER;
+  if (picker.parentElement !== host) host.append(picker);
+  picker.hidden = false;
+  drawPicker();
+}
+
+function drawPicker() {
+  if (!picking) return;
+  const known = (state.game && state.game.known) || {};
+  const selected = new Set(picking.selected || []);
+  const fixed = new Set(picking.fixed || []);
+  for (const button of PICKER.querySelectorAll("button")) {
+    const card = button.dataset.card;
+    const mine = selected.has(card) || fixed.has(card);
+    button.classList.toggle("used", card in known && !mine);
+    button.classList.toggle("starter", state.game !== null && known[card] === null);
+    if (picking.toggles) button.setAttribute("aria-pressed", String(mine));
+    else button.removeAttribute("aria-pressed");
+    button.disabled = fixed.has(card) || Boolean(picking.blocked && picking.blocked(card));
   }
 }
 
-function savePicked() {
-  try {
-    localStorage.setItem("pegboard.picked", JSON.stringify(picked));
-  } catch {
-    // private mode: the picks live as long as the page
-  }
+function tapCard(event) {
+  const button = event.target.closest("button[data-card]");
+  if (button && picking && !button.disabled) picking.tap(button.dataset.card);
+}
+
+// A set of picks toggled by a tap, up to ``most`` cards (``fixed`` ones stay).
+function toggle(name, card, most, fixed = []) {
+  const cards = picked(name);
+  const next = cards.includes(card) ? cards.filter((c) => c !== card) : [...cards, card];
+  if (next.length + fixed.length > most) return false;
+  setPicked(name, next);
+  return true;
 }
 
 // --- the board and the scores ---------------------------------------------------------
 
-async function drawBoard() {
-  // The drawing is the layout's, with the game's own skunk lines: drawn again when either changes.
-  const drawn = `${state.layout} ${state.game ? state.game.skunk_lines : ""}`;
-  if (!state.layout || boardLoaded === drawn) return;
-  boardLoaded = drawn;
-  const response = await fetch("/board.svg");
-  $("board").innerHTML = await response.text();
+const ZOOM_WIDTH = 110; // mm of board shown around the pegs, at least
+const ZOOM_ASPECT = 4; // width to height of the view near the pegs
+let labelled = null;
+let seeAll = visit.get("seeAll", false);
+
+// The drawing comes with the page; drawn again when the game's skunk lines change.
+async function drawBoard(before) {
+  const lines = (game) => (game ? game.skunk_lines.join() : "");
+  if (before && lines(before.game) !== lines(state.game)) {
+    const response = await fetch("/board.svg");
+    $("board").innerHTML = await response.text();
+    labelled = null;
+  }
+  const svg = $("board").querySelector("svg");
+  if (!svg) return;
+  if (labelled !== svg) {
+    labelHoles(svg);
+    labelled = svg;
+  }
   light(lastFrame);
+  frameBoard(svg);
+}
+
+// Hole numbers every five, beside the first track, on the side with room for them.
+function labelHoles(svg) {
+  const holes = [...svg.querySelectorAll(".track .hole:not(.lap)")];
+  const spots = holes.map((h) => [Number(h.getAttribute("cx")), Number(h.getAttribute("cy"))]);
+  const room = (x, y) => Math.min(...spots.map(([hx, hy]) => Math.hypot(hx - x, hy - y)));
+  const group = svgEl("g", { class: "numbers", "aria-hidden": "true" });
+  for (const hole of svg.querySelectorAll("#t0 .hole:not(.lap)")) {
+    const number = Number(hole.dataset.hole);
+    if (number % 5 || number === 0 || number === Number(svg.dataset.game)) continue;
+    const x = Number(hole.getAttribute("cx")), y = Number(hole.getAttribute("cy"));
+    const [, above, below] = [0, y - 6, y + 6];
+    const text = svgEl("text", { x, y: room(x, above) >= room(x, below) ? above : below, class: "number" });
+    text.textContent = number;
+    group.append(text);
+  }
+  svg.append(group);
+}
+
+// Near the pegs (a phone held upright), or the whole board (held sideways, or tapped).
+function frameBoard(svg) {
+  const width = Number(svg.viewBox.baseVal.width), height = Number(svg.viewBox.baseVal.height);
+  svg.dataset.width ??= width;
+  svg.dataset.height ??= height;
+  const W = Number(svg.dataset.width), H = Number(svg.dataset.height);
+  const game = state.game;
+  const whole = seeAll || !game || matchMedia("(orientation: landscape)").matches;
+  let box = [0, 0, W, H];
+  if (!whole) {
+    const points = game.sides.flatMap((side, track) => [side.front, side.back].map((score) => {
+      const hole = svg.getElementById(`t${track}h${place(svg, score, game.target)[0]}`);
+      return hole ? [Number(hole.getAttribute("cx")), Number(hole.getAttribute("cy"))] : null;
+    })).filter(Boolean);
+    const xs = points.map(([x]) => x), ys = points.map(([, y]) => y);
+    let w = Math.max(ZOOM_WIDTH, Math.max(...xs) - Math.min(...xs) + 30);
+    let h = Math.max(w / ZOOM_ASPECT, Math.max(...ys) - Math.min(...ys) + 24);
+    w = Math.max(w, h * ZOOM_ASPECT);
+    if (w < W && h < H) {
+      const cx = (Math.max(...xs) + Math.min(...xs)) / 2, cy = (Math.max(...ys) + Math.min(...ys)) / 2;
+      const x = Math.min(Math.max(cx - w / 2, 0), W - w), y = Math.min(Math.max(cy - h / 2, 0), H - h);
+      box = [x, y, w, h];
+    }
+  }
+  svg.setAttribute("viewBox", box.map((n) => n.toFixed(1)).join(" "));
+  const zoomed = box[2] < W;
+  $("board").classList.toggle("near", zoomed);
+  $("board").ariaLabel = t(zoomed ? "board_near" : "board_all");
 }
 
 // The board drawing, lit as the LED strips are (frames arrive on the live stream). A
@@ -308,299 +427,78 @@ function place(svg, score, target) {
   return [((score - 1) % lapHoles) + 1, Math.floor((score - 1) / lapHoles) + 1];
 }
 
+// A card per side: its colour, name, score, points to go; the dealer (whose crib it is),
+// the lead, whose turn it is in the play, what a dial shows.
 function drawSides() {
   const list = $("sides");
-  list.replaceChildren();
   const game = state.game;
-  if (!game) return;
-  game.sides.forEach((side, index) => {
-    const item = el("li", { className: game.winner === index ? "winner" : "" },
-      el("div", { className: "name", textContent: side.name }),
-      el("div", { className: "score", textContent: side.front }),
-      el("div", { className: "back", textContent: t("back_peg", { n: side.back }) }));
+  list.classList.toggle("three", Boolean(game && game.sides.length > 2));
+  if (!game) return list.replaceChildren();
+  const dealerSide = game.seats[game.dealer].side;
+  const turn = game.phase === "play" && game.play.turn !== null ? game.seats[game.play.turn].side : null;
+  list.replaceChildren(...game.sides.map((side, index) => {
+    const dealer = index === dealerSide;
+    const dealerName = game.seats[game.dealer].name;
+    const lead = game.lead && game.lead.side === index ? game.lead.by : null;
+    const item = el("li", { className: [game.winner === index ? "winner" : "", turn === index ? "turn" : ""].join(" ").trim() },
+      el("div", { className: "line" },
+        el("span", { className: "name", textContent: side.name }),
+        lead ? el("span", { className: "lead", textContent: t("leads_by", { n: lead }), title: t("leads_label", { name: side.name, n: lead }) }) : null,
+        dealer ? el("span", { className: "deals", textContent: game.seats.length === 4 ? t("dealer_choice", { name: dealerName }) : t("dealer"),
+          title: t("deals_label", { name: dealerName }) }) : null),
+      el("div", { className: "line" },
+        el("span", { className: "score", textContent: side.front }),
+        el("span", { className: "to-go", textContent: t("to_go", { n: side.to_go }) })));
     const dialled = state.pending.find((p, seat) => p !== null && game.seats[seat]?.side === index);
-    if (dialled !== undefined) {
-      item.append(el("div", { className: "pending" }, el("b", { textContent: t("dialled", { n: dialled }) })));
-    }
-    item.dataset.side = index;
+    if (dialled !== undefined && dialled !== null) item.lastChild.append(el("span", { className: "pending", textContent: t("dialled", { n: dialled }) }));
     item.style.setProperty("--side", side.colour);
-    list.append(item);
-  });
+    return item;
+  }));
 }
 
-// --- entering scores: the starter, the play, moving on ---------------------------------
+// --- the views a tab away -------------------------------------------------------------
 
-function button(text, onclick, className = "") {
-  return el("button", { type: "button", textContent: text, className, onclick });
-}
+const TABS = { "tab-now": "now", "tab-history": "history-view", "tab-match": "match-view", "tab-advice": "advice-view", "tab-game": "game-view" };
+let tab = visit.get("tab", "tab-now");
 
-function drawActions() {
-  const box = $("actions");
-  box.replaceChildren();
-  document.querySelector("#enter .needs-pin").hidden = session.signed_in;
-  const game = state.game;
-  if (!game || !session.signed_in) return;
-  const group = (who, ...children) =>
-    box.append(el("div", { className: "group" }, ...(who ? [el("span", { className: "who", textContent: who })] : []), ...children));
-  if (game.phase === "over") {
-    if (game.match.winner === null) group("", button(t("next_game"), () => act("next_game")));
-    else {
-      if (game.settings.match_games > 1) box.append(el("p", { textContent: t("match_won", { name: game.sides[game.match.winner].name }) }));
-      box.append(el("p", { className: "hint", textContent: t("game_over") }));
-    }
-  } else if (game.phase === "discard") {
-    const turn = button(picked.starter ? t("turn_starter", { card: picked.starter }) : t("pick_starter"),
-      () => act("starter", { card: picked.starter }));
-    turn.disabled = !picked.starter;
-    group("", turn,
-      button(t("turned_blank"), () => act("starter", { card: null }), "quiet"),
-      button(t("heels_blank"), () => act("starter", { card: null, heels: true }), "quiet"));
-    box.append(el("p", { className: "hint", textContent: t("heels_hint") }));
-  } else if (game.phase === "play") {
-    drawPlay(game, group, box);
-  } else if (game.due) {
-    group("", el("span", { textContent: t("count_is_due", { name: game.due_name }) }),
-      el("a", { href: "#count", textContent: t("go_count_below") }));
-  } else {
-    group(t("show_done"), button(t("next_deal"), () => act("advance")));
+function openTab(id, focus = false) {
+  tab = id in TABS ? id : "tab-now";
+  visit.set("tab", tab);
+  for (const [name, view] of Object.entries(TABS)) {
+    const on = name === tab;
+    const button = $(name);
+    button.setAttribute("aria-selected", String(on));
+    button.tabIndex = on ? 0 : -1;
+    $(view).hidden = !on;
+    if (on && focus) button.focus();
   }
-}
-
-function drawPlay(game, group, box) {
-  const play = game.play;
-  const pile = play.pile.length ? t("play_pile", { count: play.count, cards: play.pile.join(" ") }) : t("play_count", { count: play.count });
-  box.append(el("p", { className: "pile", textContent: pile }));
-  if (play.mode !== "points" && play.turn !== null) {
-    const name = game.seats[play.turn].name;
-    const turn = () => state.game.play.turn; // whose turn it is when tapped
-    const lay = button(picked.lay ? t("lay", { card: picked.lay }) : t("pick_lay", { name }),
-      () => act("lay", { seat: turn(), card: picked.lay }));
-    lay.disabled = !picked.lay;
-    const go = button(t("go"), () => act("go", { seat: turn() }), "quiet");
-    go.disabled = !play.pile.length;
-    group(t("to_lay", { name }), lay, go);
+  window.scrollTo(0, 0);
+  if (state) {
+    drawNow();
+    drawTab();
   }
-  if (play.mode !== "cards") {
-    box.append(el("p", { className: "hint", textContent: t("play_by_hand") }));
-    game.seats.forEach((seat, index) => {
-      const chips = [1, 2, 3, 4, 5, 6].map((n) =>
-        button(`+${n}`, () => act("claim", { seat: index, points: n, kind: "play" }), "quiet chip"));
-      group(seat.name, ...chips);
-    });
-  }
-  group("", button(t("end_play"), () => act("advance")));
+  if (tab === "tab-game") readGames();
 }
 
-// --- picking cards --------------------------------------------------------------------
-
-const target = () => document.querySelector("input[name=pick]:checked").value;
-
-function setTarget(value) {
-  document.querySelector(`input[name=pick][value=${value}]`).checked = true;
+function tabKeys(event) {
+  const ids = Object.keys(TABS);
+  const at = ids.indexOf(event.target.id);
+  const step = { ArrowRight: 1, ArrowLeft: -1 }[event.key];
+  if (at < 0 || !step) return;
+  event.preventDefault();
+  openTab(ids[(at + step + ids.length) % ids.length], true);
 }
 
-function drawPicker() {
-  const game = state && state.game;
-  const laying = Boolean(game && game.phase === "play" && game.play.mode !== "points" && session.signed_in);
-  $("lay-target").hidden = !laying;
-  document.querySelectorAll(".lay-only").forEach((node) => { node.hidden = !laying; });
-  if (target() === "lay" && !laying) setTarget("hand");
-  const known = (game && game.known) || {};
-  const due = game && game.phase === "show" ? game.due : null;
-  const mine = new Set([picked.starter, ...picked.hand, picked.lay].filter(Boolean));
-  for (const button of $("picker").querySelectorAll("button")) {
-    const card = button.dataset.card;
-    const owner = known[card];
-    const used = card in known && !mine.has(card);
-    button.classList.toggle("used", used);
-    button.classList.toggle("starter", card === picked.starter);
-    button.ariaPressed = String(mine.has(card));
-    button.disabled = used && (target() !== "hand" || owner === null
-      || (due !== null && !(owner.seat === due.seat && owner.kind === due.kind)));
-  }
-  const row = (id, cards) => $(id).replaceChildren(...(cards.length ? cards.map((c) => cardEl(c, id === "picked-starter" ? "starter" : "")) : [t("nothing_picked")]));
-  row("picked-starter", picked.starter ? [picked.starter] : []);
-  row("picked-hand", picked.hand);
-  row("picked-lay", picked.lay ? [picked.lay] : []);
+function drawTab() {
+  if (tab === "tab-history") drawHistory();
+  else if (tab === "tab-match") drawMatch();
+  else if (tab === "tab-advice") drawAdvice();
 }
-
-function pick(card) {
-  const game = state && state.game;
-  const starterFixed = game && game.starter;
-  switch (target()) {
-    case "starter":
-      if (starterFixed) {
-        setTarget("hand"); // the game knows the starter: a tap picks the hand
-        return pick(card);
-      }
-      picked.starter = picked.starter === card ? null : card;
-      picked.hand = picked.hand.filter((c) => c !== card);
-      if (picked.starter) setTarget("hand");
-      break;
-    case "lay":
-      picked.lay = picked.lay === card ? null : card;
-      break;
-    default:
-      if (picked.hand.includes(card)) picked.hand = picked.hand.filter((c) => c !== card);
-      else if (picked.hand.length < 7 && card !== picked.starter) picked.hand.push(card);
-  }
-  savePicked();
-  drawPicker();
-  drawActions();
-  rescore();
-}
-
-// --- verifying a count ----------------------------------------------------------------
-
-let scoring = 0;
-
-async function rescore() {
-  const key = `${picked.starter}|${picked.hand.join(",")}|${$("claim-crib").checked}`;
-  if (scored && scored.key === key) return drawCount();
-  if (!picked.starter || picked.hand.length < 3 || picked.hand.length > 6) {
-    scored = null;
-    return drawCount();
-  }
-  const query = new URLSearchParams({ hand: picked.hand.join(","), starter: picked.starter, crib: $("claim-crib").checked ? "1" : "0" });
-  const ticket = ++scoring;
-  try {
-    const result = await api(`/api/score?${query}`);
-    if (ticket !== scoring) return; // a newer pick is on its way
-    scored = { key, result };
-  } catch (error) {
-    scored = null;
-    say(error.message);
-  }
-  drawCount();
-}
-
-const claimed = () => {
-  const value = $("claim-points").value;
-  return value === "" ? null : Math.max(0, Math.floor(Number(value)));
-};
-
-function verdictText(total, claim) {
-  const diff = claim - total;
-  const [kind, verdict] = diff === 0 ? ["exact", t("exact")] : diff < 0 ? ["under", t("under", { n: -diff })] : ["over", t("over", { n: diff })];
-  return el("span", { className: kind, textContent: t("claimed_verdict", { claimed: claim, verdict }) });
-}
-
-// A show with its verdict, the call, the cards, and one line per item that lights its cards.
-function renderShow(box, show, claim) {
-  const verdict = el("p", { className: "verdict" }, t("true_score", { total: show.total }));
-  if (claim !== null) verdict.append(" · ", verdictText(show.total, claim));
-  const cards = el("div", { className: "cards big", role: "group", ariaLabel: t("show_cards") },
-    ...show.hand.map((c) => cardEl(c)), cardEl(show.starter, "starter"));
-  const light = (lit) => {
-    for (const node of cards.children) {
-      node.classList.toggle("lit", lit !== null && lit.includes(node.textContent));
-      node.classList.toggle("dim", lit !== null && !lit.includes(node.textContent));
-    }
-  };
-  let pinned = null;
-  const list = el("ul", { className: "breakdown" });
-  for (const item of show.items) {
-    const line = el("button", { type: "button", ariaPressed: "false" },
-      el("span", { className: "kind", textContent: t(`kind_${item.kind}`) }),
-      el("span", { className: "cards" }, ...item.cards.map((c) => cardEl(c))),
-      el("span", { className: "pts", textContent: `${item.points}` }));
-    line.dataset.cards = item.cards.join(" ");
-    line.onpointerenter = line.onfocus = () => light(item.cards);
-    line.onpointerleave = line.onblur = () => light(pinned);
-    line.onclick = () => {
-      pinned = pinned === item.cards ? null : item.cards;
-      for (const other of list.querySelectorAll("button")) other.ariaPressed = String(other === line && pinned !== null);
-      light(pinned);
-    };
-    list.append(el("li", {}, line));
-  }
-  box.replaceChildren(verdict, el("p", { className: "call", textContent: t("call", { call: show.call }) }), cards,
-    el("p", { className: "hint", textContent: t("tap_line") }), list);
-}
-
-function drawCount() {
-  const result = $("result");
-  const fits = scored && scored.result.starter === picked.starter && sameCards(scored.result.hand, picked.hand);
-  result.hidden = !fits;
-  if (fits) renderShow(result, scored.result, claimed());
-  drawPegCount();
-  drawMuggins();
-}
-
-// Pegging the count due, with the cards picked when there are any (the game checks them).
-function drawPegCount() {
-  const game = state && state.game;
-  const due = game && game.phase === "show" ? game.due : null;
-  const box = $("peg-count");
-  box.hidden = !(due && session.signed_in);
-  if (box.hidden) return;
-  const points = claimed();
-  $("due-text").textContent = t("count_is_due", { name: game.due_name });
-  const peg = $("peg-claim");
-  peg.textContent = t("peg_count", { n: points ?? "?", name: game.due_name });
-  peg.disabled = points === null;
-  $("peg-hint").textContent = t(picked.hand.length ? "peg_count_checked" : "peg_count_unchecked");
-}
-
-function pegCount() {
-  const due = state.game.due;
-  act("claim", { seat: due.seat, kind: due.kind, points: claimed(), cards: picked.hand.length ? picked.hand : null });
-}
-
-// The last count of this deal, open to Muggins: what the game knows, or what the cards
-// picked here say; the opponents call it.
-function drawMuggins() {
-  const game = state && state.game;
-  const open = game && game.muggins_open;
-  const box = $("muggins");
-  box.hidden = !open;
-  if (!open) {
-    windowKey = null;
-    return;
-  }
-  const claim = game.claims[game.claims.length - 1];
-  const key = `${picked.key}/${game.claims.length}`;
-  const points = $("muggins-points");
-  let missed = open.missed;
-  let text = open.missed !== null ? t("muggins_under", { name: open.name, claimed: open.claimed, n: missed }) : null;
-  // Unchecked: the cards picked here tell what was missed; the game checks them too when
-  // it knows the starter, else only the points go.
-  const fromPicks = open.kind !== "play" && open.cards === null && scored
-    && scored.result.starter === picked.starter && sameCards(scored.result.hand, picked.hand);
-  if (text === null && fromPicks) {
-    missed = scored.result.total - open.claimed;
-    const vars = { name: open.name, claimed: open.claimed, total: scored.result.total, n: missed };
-    text = t(missed > 0 ? "muggins_picked" : "muggins_exact", vars);
-  }
-  const unchecked = open.kind === "play" ? "muggins_play" : "muggins_unchecked";
-  $("muggins-text").textContent = text ?? t(unchecked, { name: open.name, claimed: open.claimed });
-  if (key !== windowKey || (missed > 0 && points.value === "")) {
-    windowKey = key;
-    points.value = missed > 0 ? missed : "";
-  }
-  const shown = $("muggins-show");
-  shown.hidden = !(claim && claim.show);
-  if (claim && claim.show) renderShow(shown, claim.show, claim.claimed);
-  const buttons = $("muggins-buttons");
-  buttons.replaceChildren();
-  $("muggins-row").hidden = !session.signed_in;
-  if (!session.signed_in) return buttons.append(el("p", { className: "hint", textContent: t("muggins_pin") }));
-  const cards = fromPicks && game.starter ? picked.hand : null;
-  game.seats.forEach((seat, index) => {
-    if (seat.side === open.side) return;
-    const call = button(t("muggins_call", { caller: seat.name, n: points.value || "?" }),
-      () => act("muggins", { seat: index, points: Number(points.value), cards }), "warn");
-    call.disabled = !(Number(points.value) > 0);
-    buttons.append(call);
-  });
-}
-
-// --- history, race chart, match -------------------------------------------------------
 
 function drawHistory() {
   const list = $("history");
   const game = state.game;
-  $("undo").disabled = !(game && game.can_undo && session.signed_in);
+  $("history-undo").disabled = !(game && game.can_undo && session.signed_in);
   $("redo").disabled = !(game && game.can_redo && session.signed_in);
   if (!game) return list.replaceChildren();
   const entries = [...history.lines].reverse().map((entry) => {
@@ -615,7 +513,39 @@ function drawHistory() {
     return item;
   });
   list.replaceChildren(...(entries.length ? entries : [el("li", { className: "hint", textContent: t("history_empty") })]));
+}
+
+function drawMatch() {
+  const table = $("match");
+  const game = state.game;
+  table.replaceChildren();
+  const games = game ? game.settings.match_games : 1;
+  $("match-caption").textContent = games > 1 ? t("match_caption", { games, needed: game.match.needed }) : t("match_single");
+  if (!game) return $("race").replaceChildren();
+  table.append(el("tr", {}, el("th", { textContent: t("match_game") }), ...game.sides.map((side) => el("th", { textContent: side.name }))));
+  for (const result of game.match.games) {
+    table.append(el("tr", {}, el("td", { textContent: result.number }), ...result.scores.map((score, index) =>
+      el("td", { textContent: `${score}${index === result.winner ? ` ★${result.points}` : ""}` }))));
+  }
+  table.append(el("tr", {}, el("th", { textContent: t("match_points") }), ...game.match.points.map((points) => el("th", { textContent: points }))));
   drawRace(game);
+  readStatistics();
+}
+
+// What each player did in this game: read when the Match tab shows a board not yet read.
+let statisticsRead = null;
+
+async function readStatistics() {
+  if (statisticsRead === state.version) return;
+  statisticsRead = state.version;
+  const { players } = await api("/api/statistics");
+  const number = (x) => (x === null ? "–" : x.toLocaleString(lang(), { maximumFractionDigits: 1 }));
+  const rows = [["stat_hand", "hand_average"], ["stat_crib", "crib_average"], ["stat_play", "play_average"],
+    ["stat_missed", "missed_points"], ["stat_muggins", "muggins_won"]];
+  $("statistics").replaceChildren(
+    el("tr", {}, el("td"), ...players.map((player) => el("th", { scope: "col", textContent: player.name }))),
+    ...rows.map(([label, field]) => el("tr", {}, el("th", { scope: "row", textContent: t(label) }),
+      ...players.map((player) => el("td", { textContent: number(player[field]) })))));
 }
 
 function drawRace(game) {
@@ -645,19 +575,185 @@ function drawRace(game) {
   $("race").replaceChildren(svg);
 }
 
-function drawMatch() {
-  const table = $("match");
-  const game = state.game;
-  table.replaceChildren();
-  const games = game ? game.settings.match_games : 1;
-  $("match-caption").textContent = games > 1 ? t("match_caption", { games, needed: game.match.needed }) : t("match_single");
-  if (!game) return;
-  table.append(el("tr", {}, el("th", { textContent: t("match_game") }), ...game.sides.map((side) => el("th", { textContent: side.name }))));
-  for (const result of game.match.games) {
-    table.append(el("tr", {}, el("td", { textContent: result.number }), ...result.scores.map((score, index) =>
-      el("td", { textContent: `${score}${index === result.winner ? ` ★${result.points}` : ""}` }))));
+// Discard advice: the cards dealt, picked here; the board works out every discard.
+function drawAdvice() {
+  const cards = picked("advice");
+  $("advice-picked").replaceChildren(...(cards.length ? cards.map((c) => cardEl(c)) : [t("nothing_picked")]));
+  usePicker($("advice-host"), {
+    selected: cards, toggles: true,
+    tap: (card) => {
+      toggle("advice", card, 7);
+      drawAdvice();
+    },
+  });
+}
+
+async function advise() {
+  const list = $("advice");
+  list.replaceChildren();
+  const cards = picked("advice");
+  if (cards.length < 5) return say(t("advice_pick"), "bad", $("advice-message"));
+  const role = document.querySelector("input[name=role]:checked").value;
+  const seats = state && state.game ? state.game.seats.length : 2;
+  try {
+    const result = await api(`/api/advice?${new URLSearchParams({ cards: cards.join(","), role, players: seats })}`);
+    // Points to two decimals, written the way the page's language writes them (1,50).
+    const points = (x) => x.toLocaleString(lang(), { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+    for (const option of result.advice) {
+      list.append(el("li", { textContent: t("advice_row", {
+        keep: option.keep.join(" "), discard: option.discard.join(" "),
+        hand: points(option.hand), crib: points(option.crib), net: points(option.net),
+      }) }));
+    }
+    say("", "", $("advice-message"));
+  } catch (error) {
+    say(error.message, "bad", $("advice-message"));
   }
-  table.append(el("tr", {}, el("th", { textContent: t("match_points") }), ...game.match.points.map((points) => el("th", { textContent: points }))));
+}
+
+// --- the games kept, a new game -------------------------------------------------------
+
+async function readGames() {
+  try {
+    const { games } = await api("/api/games");
+    drawGames(games);
+  } catch (error) {
+    say(error.message, "bad", $("form-message"));
+  }
+}
+
+function drawGames(games) {
+  const when = (created) => new Date(`${created.replace(" ", "T")}Z`).toLocaleString(lang(), { dateStyle: "medium", timeStyle: "short" });
+  const items = games.map((game) => {
+    const scores = el("span", { className: "scores" }, ...game.sides.map((side) =>
+      el("span", { className: "side", textContent: `${side.name} ${side.score}`, style: `--side: ${side.colour}` })));
+    const item = el("li", { className: game.finished ? "finished" : "" }, scores,
+      el("span", { className: "summary", textContent: game.summary }),
+      el("span", { className: "hint", textContent: t("started", { when: when(game.created) }) }));
+    if (game.current) item.append(el("strong", { className: "now", textContent: t("playing_now") }));
+    else if (!game.finished && session.signed_in) item.append(button(t("resume"), () => resume(game.id), "quiet"));
+    return item;
+  });
+  if (games.every((game) => game.current)) items.push(el("li", { className: "hint", textContent: t("games_empty") }));
+  $("games").replaceChildren(...items);
+}
+
+async function resume(id) {
+  const result = await act("resume", { game: id });
+  if (result) openTab("tab-now");
+}
+
+// The second tap of a double tap on what is due is the thumb's, not the player's: dropped,
+// whatever it lands on (the first may have been answered already, and what is due drawn
+// again under the thumb). The browser counts the taps of one double tap (event.detail).
+// The simulated dials repeat: a dial turns as fast as it likes.
+function doubleTap(event) {
+  const control = event.target.closest("#now button");
+  if (control && !control.dataset.repeats && event.detail > 1) {
+    event.stopImmediatePropagation();
+    event.preventDefault();
+  }
+}
+
+function button(text, onclick, className = "", repeats = false) {
+  const node = el("button", { type: "button", textContent: text, className, onclick });
+  if (repeats) node.dataset.repeats = "yes";
+  return node;
+}
+
+const players = (form) => [...form.querySelectorAll(".player:not([hidden]) input[name=player]")].map((i) => i.value.trim());
+
+// The new-game form offers what this board can show: the numbers of players its tracks
+// take (four play as two teams), the variants its holes reach.
+function drawSetup() {
+  const form = $("new-game");
+  const allowed = state ? state.players_allowed : [2, 3, 4];
+  for (const input of form.querySelectorAll("input[name=players]")) input.disabled = !allowed.includes(Number(input.value));
+  let count = Number(form.querySelector("input[name=players]:checked").value);
+  if (!allowed.includes(count)) {
+    count = allowed[0];
+    form.querySelector(`input[name=players][value="${count}"]`).checked = true;
+  }
+  $("players-hint").textContent = state ? t("players_board", { layout: state.layout, tracks: state.tracks, allowed: list(allowed, "disjunction") }) : "";
+  if (count === 4) $("players-hint").append(" ", t("players_teams"));
+  form.querySelectorAll(".player").forEach((row, seat) => {
+    row.hidden = seat >= count;
+    row.classList.toggle("shared", count === 4 && seat >= 2);
+  });
+  for (const option of form.variant.options) {
+    option.disabled = !option.dataset.players.split(" ").includes(String(count));
+  }
+  if (form.variant.selectedOptions[0].disabled) form.variant.value = "standard";
+  const names = players(form);
+  [...form.dealer.options].slice(1).forEach((option, seat) => {
+    option.textContent = names[seat] || t("seat_default", { n: seat + 1 });
+    option.hidden = seat >= count;
+  });
+  if (form.dealer.selectedOptions[0].hidden) form.dealer.value = "cut";
+}
+
+let setupFilled = false;
+
+function fillSetup(game) {
+  drawSetup();
+  if (setupFilled || !game) return;
+  setupFilled = true;
+  const form = $("new-game");
+  const rules = game.settings;
+  form.querySelector(`input[name=players][value="${rules.players.length}"]`).checked = true;
+  form.querySelectorAll("input[name=player]").forEach((input, seat) => { input.value = rules.players[seat] || t("seat_default", { n: seat + 1 }); });
+  const colours = form.querySelectorAll("input[name=colour]");
+  rules.colours.forEach((colour, side) => { colours[side].value = colour.toLowerCase(); });
+  for (const name of ["variant", "over_count", "skunk", "match_scoring"]) form[name].value = rules[name];
+  form.match_games.value = String(rules.match_games);
+  form.muggins.checked = rules.muggins;
+  form.first_go_ends.checked = rules.first_go_ends;
+  drawSetup();
+}
+
+// New game: asked first when a game is on (it is kept, and can be taken up again), and
+// offered back right after.
+function newGame(event) {
+  event.preventDefault();
+  const form = event.target;
+  const target = form.target.value.trim() || "0";
+  if (!/^\d{1,3}$/.test(target)) return say(t("target_whole", { most: 999 }), "bad", $("form-message"));
+  const names = players(form);
+  const sides = names.length === 4 ? 2 : names.length;
+  const colours = [...form.querySelectorAll("input[name=colour]")].slice(0, sides).map((i) => i.value.toUpperCase());
+  const dealer = form.dealer.value;
+  const args = {
+    players: names, colours, variant: form.variant.value, target: Number(target),
+    muggins: form.muggins.checked, first_go_ends: form.first_go_ends.checked, over_count: form.over_count.value, skunk: form.skunk.value,
+    match_games: Number(form.match_games.value), match_scoring: form.match_scoring.value,
+    dealer: dealer === "cut" ? null : Number(dealer),
+  };
+  const game = state && state.game;
+  if (!game || game.over) return startGame(args, null);
+  const scores = game.sides.map((side) => `${side.name} ${side.front}`).join(" · ");
+  confirmFirst(t("confirm_new", { names: list(game.sides.map((side) => side.name)), scores }),
+    t("keep_playing"), t("confirm_start"), () => startGame(args, state.game_id));
+}
+
+async function startGame(args, before) {
+  const result = await act("new_game", args, $("form-message"));
+  if (!result) return;
+  openTab("tab-now");
+  say(result.said, "ok");
+  if (before !== null) $("message").append(" ", button(t("take_back"), () => act("resume", { game: before }), "quiet"));
+}
+
+function confirmFirst(text, cancel, ok, then) {
+  const dialog = $("confirm-dialog");
+  $("confirm-text").textContent = text;
+  $("confirm-cancel").textContent = cancel;
+  $("confirm-ok").textContent = ok;
+  $("confirm-cancel").onclick = () => dialog.close();
+  $("confirm-ok").onclick = () => {
+    dialog.close();
+    then();
+  };
+  dialog.showModal();
 }
 
 // --- the simulated board's dials ------------------------------------------------------
@@ -677,7 +773,7 @@ function drawSim() {
     dials.replaceChildren();
     game.seats.forEach((seat, index) => {
       const press = (text, action, args = {}, label = text) => {
-        const node = button(text, () => act(action, { seat: index, ...args }), "quiet");
+        const node = button(text, () => act(action, { seat: index, ...args }), "quiet", true);
         node.ariaLabel = t("dial_label", { name: seat.name, what: label });
         return node;
       };
@@ -690,7 +786,7 @@ function drawSim() {
       dial.style.setProperty("--side", game.sides[seat.side].colour);
       dials.append(dial);
     });
-    dials.append(button(t("move_on"), () => act("sim_advance"), "move-on"));
+    dials.append(button(t("move_on"), () => act("sim_advance"), "move-on", true));
   }
   dials.querySelectorAll(".dial .value").forEach((value, seat) => {
     value.textContent = state.pending[seat] ? `+${state.pending[seat]}` : "";
@@ -704,7 +800,7 @@ const KEYS = { q: [0, "sim_turn", -1], w: [0, "sim_turn", 1], e: [0, "sim_press"
 
 function onKey(event) {
   if (!state || !state.sim || !session.signed_in || event.ctrlKey || event.metaKey || event.altKey) return;
-  if (event.target.closest("input, select, textarea, dialog")) return;
+  if (event.target.closest("input, select, textarea, dialog, [role=tab]")) return;
   if (event.key === " ") {
     if (event.target.closest("button")) return; // the focused button's own space
     event.preventDefault();
@@ -716,142 +812,75 @@ function onKey(event) {
   act(key[1], key[1] === "sim_turn" ? { seat: key[0], steps: key[2] } : { seat: key[0] });
 }
 
-// --- PIN, new game, advice ------------------------------------------------------------
+// --- the PIN ----------------------------------------------------------------------------
 
-async function refreshSession() {
-  session = await api("/api/session");
+function setSession(next) {
+  session = next;
   $("pin-button").textContent = t(session.signed_in ? "sign_out" : "enter_pin");
-  if (state) show(state);
+  if (state) draw();
+}
+
+function askPin() {
+  if (session.signed_in) return signOut();
+  $("pin").value = "";
+  $("pin-dialog").showModal();
 }
 
 async function signIn(pin) {
   try {
-    session = await send("/api/login", { pin });
-    say(t("signed_in"), true);
+    setSession(await send("/api/login", { pin }));
+    say(t("signed_in"), "ok");
   } catch (error) {
-    say(error.message);
+    say(error.message, "bad");
   }
-  await refreshSession();
 }
 
 async function signOut() {
-  session = await send("/api/logout", {});
-  say(t("signed_out"), true);
-  await refreshSession();
+  setSession(await send("/api/logout", {}));
+  say(t("signed_out"), "ok");
 }
 
-const players = (form) => [...form.querySelectorAll("input[name=player]")].map((i) => i.value.trim()).filter(Boolean);
-
-// Colours are one per side: with four players seats 3 and 4 share those of 1 and 2.
-function drawSetup() {
-  const form = $("new-game");
-  const names = players(form);
-  const sides = names.length === 4 ? 2 : names.length;
-  form.querySelectorAll(".player").forEach((row, seat) => row.classList.toggle("shared", seat >= sides && names.length === 4));
-  [...form.dealer.options].slice(1).forEach((option, seat) => {
-    option.textContent = names[seat] || t("seat_default", { n: seat + 1 });
-    option.hidden = seat >= Math.max(2, names.length);
-  });
-}
-
-function fillSetup(game) {
-  if (setupFilled || !game) return;
-  setupFilled = true;
-  const form = $("new-game");
-  const rules = game.settings;
-  form.querySelectorAll("input[name=player]").forEach((input, seat) => { input.value = rules.players[seat] || ""; });
-  const colours = form.querySelectorAll("input[name=colour]");
-  rules.colours.forEach((colour, side) => { colours[side].value = colour.toLowerCase(); });
-  for (const name of ["variant", "over_count", "skunk", "match_scoring"]) form[name].value = rules[name];
-  form.match_games.value = String(rules.match_games);
-  form.muggins.checked = rules.muggins;
-  form.first_go_ends.checked = rules.first_go_ends;
-  drawSetup();
-}
-
-function newGame(event) {
-  event.preventDefault();
-  const form = event.target;
-  const names = players(form);
-  const sides = names.length === 4 ? 2 : names.length;
-  const colours = [...form.querySelectorAll("input[name=colour]")].slice(0, sides).map((i) => i.value.toUpperCase());
-  const dealer = form.dealer.value;
-  act("new_game", {
-    players: names, colours, variant: form.variant.value, target: Number(form.target.value || 0),
-    muggins: form.muggins.checked, first_go_ends: form.first_go_ends.checked, over_count: form.over_count.value, skunk: form.skunk.value,
-    match_games: Number(form.match_games.value), match_scoring: form.match_scoring.value,
-    dealer: dealer === "cut" ? null : Number(dealer),
-  });
-}
-
-async function advise() {
-  const list = $("advice");
-  list.replaceChildren();
-  if (picked.hand.length < 5) return say(t("advice_pick"));
-  const role = document.querySelector("input[name=role]:checked").value;
-  const seats = state && state.game ? state.game.seats.length : 2;
-  const query = new URLSearchParams({ cards: picked.hand.join(","), role, players: seats });
-  try {
-    const result = await api(`/api/advice?${query}`);
-    // Points to two decimals, written the way the page's language writes them (1,50).
-    const points = (x) => x.toLocaleString(document.documentElement.lang, { minimumFractionDigits: 2, maximumFractionDigits: 2 });
-    for (const option of result.advice) {
-      list.append(el("li", { textContent: t("advice_row", {
-        keep: option.keep.join(" "), discard: option.discard.join(" "),
-        hand: points(option.hand), crib: points(option.crib), net: points(option.net),
-      }) }));
-    }
-    say("");
-  } catch (error) {
-    say(error.message);
-  }
-}
-
-function step(input, by) {
-  const value = Number(input.value || 0) + by;
-  input.value = Math.max(Number(input.min || 0), Math.min(Number(input.max || 99), value));
-  input.dispatchEvent(new Event("input"));
-}
+// --- starting ---------------------------------------------------------------------------
 
 function start() {
   MESSAGES = JSON.parse($("messages").textContent);
-  $("picker").addEventListener("click", (event) => {
-    const card = event.target.closest("button[data-card]");
-    if (card) pick(card.dataset.card);
-  });
-  document.querySelectorAll("input[name=pick]").forEach((input) => { input.onchange = () => state && drawPicker(); });
-  $("claim-points").oninput = drawCount;
-  $("claim-down").onclick = () => step($("claim-points"), -1);
-  $("claim-up").onclick = () => step($("claim-points"), 1);
-  $("claim-crib").onchange = rescore;
-  $("muggins-points").oninput = drawMuggins;
-  $("peg-claim").onclick = pegCount;
-  $("clear-cards").onclick = () => {
-    picked = { ...picked, starter: state?.game?.starter || null, hand: [], lay: null };
-    $("claim-points").value = "";
-    savePicked();
-    drawPicker();
-    rescore();
+  const first = JSON.parse($("first").textContent);
+  session = first.session;
+  $("pin-button").textContent = t(session.signed_in ? "sign_out" : "enter_pin");
+  PICKER = $("picker");
+  PICKER.addEventListener("click", tapCard);
+  $("board").onclick = () => {
+    seeAll = !seeAll;
+    visit.set("seeAll", seeAll);
+    if (state) frameBoard($("board").querySelector("svg"));
   };
-  $("board").onclick = () => $("board").classList.toggle("zoom");
+  matchMedia("(orientation: landscape)").addEventListener("change", () => state && drawBoard(state));
+  for (const id of Object.keys(TABS)) {
+    $(id).onclick = () => openTab(id);
+    $(id).onkeydown = tabKeys;
+  }
   $("undo").onclick = () => act("undo");
+  $("history-undo").onclick = () => act("undo", {}, $("message"));
   $("redo").onclick = () => act("redo");
   $("advise").onclick = advise;
   $("new-game").onsubmit = newGame;
   $("new-game").oninput = drawSetup;
   $("brightness").onchange = (event) => act("brightness", { level: Number(event.target.value) / 100 });
-  $("pin-button").onclick = () => {
-    if (session.signed_in) return signOut();
-    $("pin").value = "";
-    $("pin-dialog").showModal();
-  };
+  $("pin-button").onclick = askPin;
   $("pin-cancel").onclick = () => $("pin-dialog").close();
+  $("pin-form").onsubmit = () => signIn($("pin").value);
   // The language switch: the board remembers this phone's choice, and the page reloads in it.
   $("language-choice").onchange = () => $("language").submit();
-  $("pin-form").onsubmit = () => signIn($("pin").value);
+  $("reveal").checked = phone.get("reveal", true);
+  $("reveal").onchange = () => {
+    phone.set("reveal", $("reveal").checked);
+    drawNow();
+  };
+  startMoments();
   document.addEventListener("keydown", onKey);
-  drawSetup();
-  refreshSession().then(() => api("/api/state")).then(show).catch((error) => say(error.message));
+  document.addEventListener("click", doubleTap, true);
+  openTab(tab);
+  show(first.state);
   follow();
 }
 
@@ -877,7 +906,7 @@ function announce(game) {
   speechSynthesis.cancel(); // the play has moved on: nothing older is worth hearing
   for (const text of state.aloud) {
     const utterance = new SpeechSynthesisUtterance(text);
-    utterance.lang = document.documentElement.lang;
+    utterance.lang = lang();
     speechSynthesis.speak(utterance);
   }
 }
@@ -886,9 +915,9 @@ function announce(game) {
 function setUpSpeaking() {
   if (!("speechSynthesis" in window)) return;
   const speak = $("speak");
-  speak.checked = localStorage.getItem("pegboard.speak") === "on";
+  speak.checked = phone.get("speak", false);
   speak.addEventListener("change", () => {
-    localStorage.setItem("pegboard.speak", speak.checked ? "on" : "off");
+    phone.set("speak", speak.checked);
     if (!speak.checked) speechSynthesis.cancel();
   });
   $("speak-choice").hidden = false;
