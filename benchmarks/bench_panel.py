@@ -56,11 +56,13 @@ GOAL_FIRST_LOAD = 150 * 1024
 PIN = "246813"
 
 
-def start_board(folder: Path) -> tuple[subprocess.Popen, int]:
-    """``pegboard serve --sim --port 0`` in a child process; its port once it answers."""
+def start_board(folder: Path, layout: str | None = None) -> tuple[subprocess.Popen, int]:
+    """``pegboard serve --sim --port 0`` in a child process (on the default board, or
+    ``layout``); its port once it answers."""
     folder.mkdir(parents=True, exist_ok=True)
     config = folder / "config.toml"
-    config.write_text(f'[board]\npin = "{PIN}"\n[pins.settings]\nbounce_time = 0.002\n')
+    board = f'[board]\npin = "{PIN}"\n' + (f'layout = "{layout}"\n' if layout else "")
+    config.write_text(board + "[pins.settings]\nbounce_time = 0.002\n")
     command = [sys.executable, "-m", "pegboard.cli", "serve", "--sim", "--port", "0"]
     command += ["--data", str(folder / "data"), "--config", str(config)]
     with open(folder / "stderr.log", "wb") as errors:
