@@ -236,10 +236,9 @@ def first_load(port: int) -> dict[str, int]:
         return len(body), body.decode("utf-8", "replace")
 
     sizes = {}
-    sizes["/"], page = size("/")
+    sizes["/"], page = size("/")  # the board's drawing is in it
     for asset in re.findall(r'(?:href|src)="(/[^"]+)"', page):
         sizes[asset] = size(asset)[0]
-    sizes["/board.svg"] = size("/board.svg")[0]
     return sizes
 
 

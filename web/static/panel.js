@@ -111,7 +111,7 @@ async function act(action, args = {}, where = null) {
   try {
     const result = await send(`/api/act/${action}`, body);
     if (result.state) show(result.state);
-    if (result.said) say(result.said, "ok", box);
+    if (result.said) say(result.said, "", box);
     return result;
   } catch (error) {
     if (error.data && error.data.state) show(error.data.state);
@@ -739,7 +739,7 @@ async function startGame(args, before) {
   const result = await act("new_game", args, $("form-message"));
   if (!result) return;
   openTab("tab-now");
-  say(result.said, "ok");
+  say(result.said);
   if (before !== null) $("message").append(" ", button(t("take_back"), () => act("resume", { game: before }), "quiet"));
 }
 
