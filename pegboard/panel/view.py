@@ -129,23 +129,29 @@ def count_due(state: State, lang: str) -> dict[str, Any] | None:
     due = state.due
     if state.phase is not Phase.SHOW or due is None:
         return None
-    crib = due.kind == "crib"
-    size = 4 if crib else state.hand_size
-    laid = () if crib else state.play.cards_of(due.seat)
+    count = _count(state, due, lang)
+    laid, crib = state.play.cards_of(due.seat) if due.kind == "hand" else (), due.kind == "crib"
     show = None
-    if not state.settings.muggins and len(laid) == size and state.starter is not None:
+    if not state.settings.muggins and len(laid) == count["size"] and state.starter is not None:
         scored = score_show(laid, state.starter, crib=crib)
         show = {**scored.as_dict(), "call": show_call(scored, lang)}
-    return {
-        "seat": due.seat,
-        "kind": due.kind,
-        "name": state.count_name(due).say(lang),
+    return count | {
         "number": state.shown + 1,
         "of": len(state.order),
-        "size": size,
-        "laid": [str(card) for card in laid],
-        "totals": sorted(possible_totals(size, crib)),
+        "totals": sorted(possible_totals(count["size"], crib)),
         "show": show,
+    }
+
+
+def _count(state: State, count: Count, lang: str) -> dict[str, Any]:
+    """Whose hand or crib ``count`` is, how many cards it has, those the play showed."""
+    laid = state.play.cards_of(count.seat) if count.kind == "hand" else ()
+    return {
+        "seat": count.seat,
+        "kind": count.kind,
+        "name": state.count_name(count).say(lang),
+        "size": 4 if count.kind == "crib" else state.hand_size,
+        "laid": [str(card) for card in laid],
     }
 
 
@@ -163,25 +169,19 @@ def muggins_open(state: State, lang: str) -> dict[str, Any] | None:
     if state.window is None or not state.settings.muggins:
         return None
     claim = state.claims[state.window]
-    size = 4 if claim.kind == "crib" else state.hand_size
+    count = _count(state, Count(claim.seat, claim.kind), lang)
     if claim.kind == "play":
         missable = range(1, max_play_points() - claim.claimed + 1)
     else:
-        totals = possible_totals(size, claim.kind == "crib")
+        totals = possible_totals(count["size"], claim.kind == "crib")
         missable = sorted(total - claim.claimed for total in totals if total > claim.claimed)
-    laid = state.play.cards_of(claim.seat) if claim.kind == "hand" else ()
-    return {
+    return count | {
         "side": claim.side,
-        "seat": claim.seat,
-        "kind": claim.kind,
-        "name": state.count_name(Count(claim.seat, claim.kind)).say(lang),
         "claimed": claim.claimed,
         "cards": None if claim.cards is None else [str(card) for card in claim.cards],
         "verdict": claim.verdict,
         "missed": -claim.difference if claim.verdict == "under" else None,
         "missable": list(missable),
-        "size": size,
-        "laid": [str(card) for card in laid],
     }
 
 
@@ -191,17 +191,11 @@ def dispute(state: State, lang: str) -> dict[str, Any] | None:
     if state.disputable is None:
         return None
     claim = state.claims[state.disputable]
-    mugging = claim.muggins
-    laid = state.play.cards_of(claim.seat) if claim.kind == "hand" else ()
-    return {
-        "seat": claim.seat,
+    caller = claim.muggins.seat
+    return _count(state, Count(claim.seat, claim.kind), lang) | {
         "side": claim.side,
-        "kind": claim.kind,
-        "name": state.count_name(Count(claim.seat, claim.kind)).say(lang),
-        "size": 4 if claim.kind == "crib" else state.hand_size,
-        "caller": state.players[mugging.seat],
-        "called": mugging.called,
-        "laid": [str(card) for card in laid],
+        "caller": state.players[caller],
+        "called": claim.muggins.called,
     }
 
 
