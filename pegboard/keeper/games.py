@@ -3,22 +3,8 @@ stands, so a game left unfinished, or one a new game replaced, can be taken up a
 (:meth:`~pegboard.keeper.Scorekeeper.resume`).
 
 A game's state is worked out once for each version of it seen (replaying a long game
-for every look at the list would cost more than the list is worth).
-
->>> import tempfile, pathlib
->>> from pegboard.board.layout import load_layout
->>> from pegboard.game import Table
->>> from pegboard.keeper import Scorekeeper
->>> table = Table(pathlib.Path(tempfile.mkdtemp()) / "games.db")
->>> keeper = Scorekeeper(table, load_layout("two-track-121"))
->>> first = keeper.new_game({"players": ["Ann", "Bob"]}, dealer=0).state
->>> _ = keeper.turn_starter("JH")
->>> _ = keeper.new_game({"players": ["Cat", "Dan"]}, dealer=1)
->>> [(g.id, g.state.scores, g.current) for g in keeper.games()]
-[(2, (0, 0), True), (1, (2, 0), False)]
->>> str(keeper.resume(1).said), keeper.state.players
-('Back to the game of Ann and Bob.', ('Ann', 'Bob'))
->>> table.close()
+for every look at the list would cost more than the list is worth). tests/test_resume.py
+shows a game listed and taken up again.
 """
 
 from __future__ import annotations

@@ -1,0 +1,61 @@
+"""Games kept and taken up again through the front door: the list of open and finished
+games, resume, and what the board says and shows of it."""
+
+from __future__ import annotations
+
+import pytest
+
+from pegboard.board.layout import load_layout
+from pegboard.errors import RuleError
+from pegboard.game import Table
+from pegboard.keeper import Scorekeeper
+
+
+def test_a_game_replaced_by_a_new_one_is_listed_and_taken_up_again(keeper):
+    first = keeper.new_game({"players": ["Ann", "Bob"]}, dealer=0).state
+    keeper.turn_starter("JH")  # two for his heels
+    heard = []
+    keeper.subscribe(heard.append)
+    keeper.new_game({"players": ["Cat", "Dan"]}, dealer=1)
+    keeper.turn_dial(0, 2)
+    listed = keeper.games()
+    assert [(g.state.players, g.state.scores, g.current, g.finished) for g in listed] == [
+        (("Cat", "Dan"), (0, 0), True, False),
+        (("Ann", "Bob"), (2, 0), False, False),
+    ]
+    change = keeper.resume(listed[1].id)
+    assert str(change.said) == "Back to the game of Ann and Bob."
+    assert keeper.state.players == first.players and keeper.state.scores == (2, 0)
+    assert keeper.dials == (0, 0, 0, 0)  # nothing dialled carries over
+    assert heard[-1].what == "game" and heard[-1].state == keeper.state
+    # The game left at once holds nothing to go back to: it is not listed.
+    assert [g.state.players for g in keeper.games()] == [("Ann", "Bob")]
+
+
+def test_a_won_game_is_listed_as_finished(keeper):
+    keeper.new_game({"players": ["Ann", "Bob"], "target": 5}, dealer=0)
+    keeper.turn_starter(None)
+    keeper.claim(1, 6, kind="play")
+    (only,) = keeper.games()
+    assert only.finished and only.state.winner == 1
+
+
+def test_resuming_what_is_not_there_or_what_the_board_cannot_show_is_refused(tmp_path):
+    path = tmp_path / "games.db"
+    with Table(path) as table:
+        three = Scorekeeper(table, load_layout("three-track-121"))
+        three.new_game({"players": ["Ann", "Bob", "Cat"]}, dealer=0)
+        three.turn_starter("JH")
+        game = three.game_id
+        three.new_game({"players": ["Ann", "Bob"]}, dealer=0)
+    with Table(path) as table:  # the same games, on a board of two tracks
+        two = Scorekeeper(table, load_layout("two-track-121"))
+        before = two.state
+        heard = []
+        two.subscribe(heard.append)
+        with pytest.raises(RuleError, match=r"this board \(two-track-121\) has 2 tracks"):
+            two.resume(game)
+        with pytest.raises(RuleError, match="there is no game 99 on this board"):
+            two.resume(99)
+        assert two.state == before and two.game_id == game + 1
+        assert [change.what for change in heard] == ["refused", "refused"]
