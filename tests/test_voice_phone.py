@@ -29,6 +29,7 @@ def test_a_pegged_count_is_announced_on_every_phone_in_its_language(phone):
     act(ann, "new_game", players=["Ann", "Bob"], dealer=0)
     greta = phone("de")  # opened after the new game: old news is not announced
     greta.evaluate(LISTEN)
+    greta.click("#tab-game")  # this phone's settings
     expect(greta.locator("#speak-choice")).to_be_visible()
     greta.check("#speak")
     log = greta.locator("#aloud")
