@@ -376,7 +376,8 @@ def test_teams_colours_and_a_match_from_the_form(phone):
     page.select_option("#new-game select[name=dealer]", "3")
     start_from_the_form(page, "Ann", "Bob", "Cat", "Dan")
     expect(page.locator("#sides li .name")).to_have_text(["Ann & Cat", "Bob & Dan"])
-    expect(page.locator("#sides li").nth(1).locator(".deals")).to_have_text("Dan deals")
+    expect(page.locator("#sides li").nth(1).locator(".deals")).to_have_text("dealer")
+    expect(page.locator("#moment-lead")).to_have_text("Deal 1: Dan deals, the crib is Bob & Dan's.")
     colour = page.locator("#sides li").first.evaluate("li => li.style.getPropertyValue('--side')")
     assert colour.lower() == "#ff0000"
     page.click("#tab-match")

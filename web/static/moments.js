@@ -77,7 +77,6 @@ const MOMENTS = {
     if (!session.signed_in) return { ...view, body: [pinPrompt(), slot()] };
     return {
       ...view,
-      lead: null, // the pack says it: tap the card turned up, or only say if it is a jack
       body: [
         row(button(t("not_jack"), () => act("starter", { card: null }), "due"),
           button(t("jack"), () => act("starter", { card: null, heels: true }), "quiet")),

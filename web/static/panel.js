@@ -432,7 +432,7 @@ function place(svg, score, target) {
 function drawSides() {
   const list = $("sides");
   const game = state.game;
-  list.classList.toggle("three", Boolean(game && game.sides.length > 2));
+  list.classList.toggle("three", Boolean(game && game.sides.length > 2)); // three cards across
   if (!game) return list.replaceChildren();
   const dealerSide = game.seats[game.dealer].side;
   const turn = game.phase === "play" && game.play.turn !== null ? game.seats[game.play.turn].side : null;
@@ -444,8 +444,7 @@ function drawSides() {
       el("div", { className: "line" },
         el("span", { className: "name", textContent: side.name }),
         lead ? el("span", { className: "lead", textContent: t("leads_by", { n: lead }), title: t("leads_label", { name: side.name, n: lead }) }) : null,
-        dealer ? el("span", { className: "deals", textContent: game.seats.length === 4 ? t("dealer_choice", { name: dealerName }) : t("dealer"),
-          title: t("deals_label", { name: dealerName }) }) : null),
+        dealer ? el("span", { className: "deals", title: t("deals_label", { name: dealerName }), textContent: t("dealer") }) : null),
       el("div", { className: "line" },
         el("span", { className: "score", textContent: side.front }),
         el("span", { className: "to-go", textContent: t("to_go", { n: side.to_go }) })));
