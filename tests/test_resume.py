@@ -9,6 +9,7 @@ from pegboard.board.layout import load_layout
 from pegboard.errors import RuleError
 from pegboard.game import Table
 from pegboard.keeper import Scorekeeper
+from pegboard.keeper.aloud import announcements
 
 
 def test_a_game_replaced_by_a_new_one_is_listed_and_taken_up_again(keeper):
@@ -25,11 +26,29 @@ def test_a_game_replaced_by_a_new_one_is_listed_and_taken_up_again(keeper):
     ]
     change = keeper.resume(listed[1].id)
     assert str(change.said) == "Back to the game of Ann and Bob."
+    assert [str(said) for said in announcements(change)] == [str(change.said)]  # aloud too
     assert keeper.state.players == first.players and keeper.state.scores == (2, 0)
     assert keeper.dials == (0, 0, 0, 0)  # nothing dialled carries over
     assert heard[-1].what == "game" and heard[-1].state == keeper.state
     # The game left at once holds nothing to go back to: it is not listed.
     assert [g.state.players for g in keeper.games()] == [("Ann", "Bob")]
+
+
+def test_the_game_taken_up_again_is_the_one_played_after_a_restart(tmp_path):
+    path, layout = tmp_path / "games.db", load_layout("two-track-121")
+    with Table(path) as table:
+        keeper = Scorekeeper(table, layout)
+        old = keeper.new_game({"players": ["Ann", "Bob"]}, dealer=0).state
+        keeper.turn_starter("JH")
+        old_id = keeper.game_id
+        keeper.new_game({"players": ["Cat", "Dan"]}, dealer=1)
+        keeper.resume(old_id)
+    with Table(path) as table:  # the board restarts
+        assert table.game_id == old_id and table.state.players == old.players
+        assert table.state.scores == (2, 0)
+        Scorekeeper(table, layout).new_game({"players": ["Eve", "Fay"]}, dealer=0)
+    with Table(path) as table:  # a new game is the one played next
+        assert table.state.players == ("Eve", "Fay")
 
 
 def test_a_won_game_is_listed_as_finished(keeper):

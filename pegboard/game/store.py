@@ -53,6 +53,7 @@ CREATE TABLE events (
 ) WITHOUT ROWID;
 """
 _SCHEMA_VERSION = f"PRAGMA user_version = {SCHEMA}"
+_PLAYING = "INSERT OR REPLACE INTO current VALUES (0, ?)"
 WAL_PAGES = 200  # about a hundred entries between checkpoints
 # The request each keyed entry answered (added to older files of schema 1 at their first
 # write: a pegboard that does not know it ignores it).
@@ -63,6 +64,14 @@ CREATE TABLE IF NOT EXISTS requests (
     game INTEGER NOT NULL,
     version INTEGER NOT NULL
 ) WITHOUT ROWID
+"""
+# The game the board plays now: the newest started, or an older one taken up again (also
+# added at the first write).
+_CURRENT = """
+CREATE TABLE IF NOT EXISTS current (
+    board INTEGER PRIMARY KEY CHECK (board = 0),
+    game INTEGER NOT NULL
+)
 """
 KEPT_GAMES = 2  # the keys of the latest games are kept; older ones go when a game starts
 
@@ -174,7 +183,13 @@ class Store:
             db = self._connect(made, False)
             try:
                 tables = _TABLES.strip().rstrip(";").split(";")
-                for statement in ("PRAGMA journal_mode=WAL", *tables, _REQUESTS, _SCHEMA_VERSION):
+                for statement in (
+                    "PRAGMA journal_mode=WAL",
+                    *tables,
+                    _REQUESTS,
+                    _CURRENT,
+                    _SCHEMA_VERSION,
+                ):
                     db.execute(statement)
             finally:
                 db.close()  # the WAL is checkpointed into the file and deleted
@@ -204,7 +219,7 @@ class Store:
             raise self.refusal(Phrase.of(NEWER, version=version, schema=SCHEMA), Phrase(RUN_NEWER))
         if version != SCHEMA or not {"games", "events"} <= tables:
             raise self.refusal(Phrase(NOT_OURS))
-        self._keyed = "requests" in tables
+        self._keyed = {"requests", "current"} <= tables
 
     def _tune(self) -> None:
         self._db.execute("PRAGMA journal_mode=WAL")
@@ -245,6 +260,7 @@ class Store:
                 game = db.execute("INSERT INTO games DEFAULT VALUES RETURNING id").fetchone()[0]
                 self._insert(db, game, 1, event, key)
                 db.execute("DELETE FROM requests WHERE game <= ?", (game - KEPT_GAMES,))
+                db.execute(_PLAYING, (game,))
         except sqlite3.IntegrityError:
             raise ConflictError(f"the request {key[0]!r} was entered meanwhile") from None
         return game
@@ -299,8 +315,9 @@ class Store:
                 self._db, self._writing = writer, True
                 self._tune()
             try:
-                if not self._keyed:  # an older file: its first write adds the table of keys
+                if not self._keyed:  # an older file: its first write adds the newer tables
                     self._db.execute(_REQUESTS)
+                    self._db.execute(_CURRENT)
                     self._keyed = True
                 self._db.execute("BEGIN IMMEDIATE")
                 yield self._db
@@ -364,8 +381,19 @@ class Store:
         rows = self._read("SELECT request, game, version FROM requests WHERE key = ?", (key,))
         return Receipt(key, *rows[0]) if rows else None
 
+    def choose(self, game: int) -> None:
+        """Make ``game`` the one the board plays (after a restart too)."""
+        with self._transaction() as db:
+            if db.execute("SELECT 1 FROM games WHERE id = ?", (game,)).fetchone() is None:
+                raise StoreError(f"there is no game {game} in {self.path}")
+            db.execute(_PLAYING, (game,))
+
     def latest(self) -> int | None:
-        """The id of the most recently started game, if any."""
+        """The game the board played last: the one taken up again, else the newest."""
+        if self._keyed:
+            chosen = self._read("SELECT game FROM current")
+            if chosen:
+                return chosen[0][0]
         return self._read("SELECT max(id) FROM games")[0][0]
 
     def _read(self, sql: str, args: tuple = ()) -> list[tuple]:

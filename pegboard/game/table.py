@@ -118,6 +118,14 @@ class Table:
             self._switch(game, state)
         return state
 
+    def resume(self, game: int) -> State:
+        """Take a stored game up again: it is the current one, after a restart too."""
+        state = self.state_of(game)
+        with self._lock:
+            self._store.choose(game)
+            self._switch(game, state)
+        return state
+
     def reload(self) -> State:
         """Read the current game again (another program may have written to it), or the
         latest stored game if there is no current one."""

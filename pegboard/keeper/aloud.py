@@ -115,7 +115,7 @@ def announcements(change: Change) -> tuple[Announcement, ...]:
     after, before = change.state, change.before
     if change.what != "game" or after is None:
         return ()
-    if undone(change):
+    if undone(change) or before is after:  # an undo, or a game taken up again
         return (Announcement("game", change.said),)
     if before is None or after.version == 1 or after.game != before.game:
         said = [Announcement("game", change.said)] if change.said.message else []

@@ -242,7 +242,7 @@ class Scorekeeper:
         with self._cond:
             try:
                 check_board(self.layout, stored(self._table, game).settings)
-                state = self._table.load(game)
+                state = self._table.resume(game)
             except PegboardError as error:
                 self._announce("refused", said=phrase_of(error))
                 raise
