@@ -32,6 +32,10 @@ def axe_problems(page) -> list[str]:
     """The serious and critical violations axe-core finds on the page as it stands."""
     from axe_playwright_python.sync_playwright import Axe
 
+    # A message fading out (0.8 s) is on its way off the page: judge the page it leaves.
+    page.wait_for_function(
+        "() => ![...document.querySelectorAll('.fading')].some((e) => e.textContent)"
+    )
     results = Axe().run(page, options={"resultTypes": ["violations"]}).response
     return [
         f"{violation['id']} ({violation['impact']}): "
@@ -62,10 +66,16 @@ def muggins_open(page) -> None:
 def test_no_serious_problem_in_any_main_state(phone):
     pages = {lang: phone(lang) for lang in CHECKED}
     found = {}
+    from playwright.sync_api import expect
+
     for lang, page in pages.items():  # no game yet, watching
         found[f"{lang}: no game"] = axe_problems(page)
-    for lang, page in pages.items():
+    lead = pages["en"].locator("#moment-lead")
+    expect(lead).to_have_text("Whoever has the board's PIN can start one.")
+    for page in pages.values():
         sign_in(page)
+    expect(lead).to_have_text("Choose who plays and the rules, then deal.")
+    for lang, page in pages.items():
         if lang == CHECKED[0]:
             act(page, "new_game", players=["Ann", "Bob"], dealer=1)
         found[f"{lang}: the starter"] = axe_problems(page)

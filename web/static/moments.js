@@ -68,7 +68,7 @@ function dealLead(game) {
 const MOMENTS = {
   none: () => ({
     title: t("no_game"),
-    lead: t("no_game_lead"),
+    lead: t(session.signed_in ? "no_game_lead" : "no_game_watching"),
     body: [session.signed_in ? button(t("start_one"), () => openTab("tab-game")) : pinPrompt()],
   }),
 
