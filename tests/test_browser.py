@@ -165,6 +165,65 @@ def test_a_watching_phone_never_sees_a_true_count_before_its_claim(phone):
             shot(watcher, "watcher-muggins-de")
 
 
+def test_a_starter_not_entered_never_blocks_a_count_and_named_late_checks_them(phone):
+    """ "Not a jack" at the turn, then the play laid card by card: every hand is known but
+    the starter is not. A count is still pegged as claimed; naming the starter (one tap
+    on its card) gets the next ones checked."""
+    from playwright.sync_api import expect
+
+    page = phone()
+    sign_in(page)
+    new_game(page, "Ann", "Bob")
+    tap(page, "#moment button.due")  # not a jack
+    expect(page.locator("#moment-title")).to_have_text("Count 0: Bob lays")
+    for seat, laid in PLAY:
+        act_in(page, "lay", seat=seat, card=laid) if laid else act_in(page, "go", seat=seat)
+    expect(page.locator("#moment-title")).to_have_text("Bob's hand")
+    expect(page.locator("#moment .cards-line .note")).to_have_text("name the starter to check them")
+    tap(page, key(10))
+    expect(page.locator("#message")).to_have_text("Pegged 10.")
+    expect(score_of(page, 1)).to_have_text("16")  # 6 in the play
+    expect(page.locator("#moment-title")).to_have_text("Ann's hand")
+    tap(page, "#moment button:text-is('Name the starter')")
+    tap(page, f"#picker button[data-card='{STARTER}']")  # one tap names it
+    expect(page.locator("#message")).to_have_text(f"The starter: {STARTER}.")
+    expect(page.locator("#moment .cards-line .c.starter")).to_have_text(STARTER)
+    expect(page.locator("#moment button:text-is('Name the starter')")).to_have_count(0)
+    tap(page, key(16))
+    expect(page.locator("#message")).to_have_text("16: exact.")
+
+
+def test_a_muggins_call_without_the_cards_is_disputed_with_them(phone):
+    """Bob pegs his hand by points, the starter not entered; Ann calls Muggins without
+    the cards. Bob shows his hand and names the starter: the cards say the call was
+    false, and Bob pegs it."""
+    from playwright.sync_api import expect
+
+    bob, ann = phone(), phone()
+    for page in (bob, ann):
+        sign_in(page)
+    new_game(bob, "Ann", "Bob", muggins=True)
+    act_in(bob, "starter", card=None)
+    act_in(bob, "advance")  # the play, pegged by points: nothing
+    act_in(bob, "claim", seat=1, points=10, kind="hand")
+    act_in(ann, "muggins", seat=0, points=2)
+    expect(bob.locator("#moment-title")).to_have_text("Dispute the Muggins call?")
+    expect(score_of(bob, 0)).to_have_text("2")
+    tap(bob, "#moment .cards-line button:text-is('Pick cards')")
+    pick(bob, "10♥", "5♥", "J♠", "4♦")
+    bob.click("#cards-done")
+    settle = "#moment button:text-is('Settle it with these cards')"
+    expect(bob.locator(settle)).to_be_disabled()  # the starter first
+    tap(bob, "#moment button:text-is('Name the starter')")
+    tap(bob, f"#picker button[data-card='{STARTER}']")
+    expect(bob.locator(settle)).to_be_enabled()
+    tap(bob, settle)
+    expect(bob.locator("#message")).to_have_text("Muggins settled by the cards.")
+    for page in (bob, ann):
+        expect(score_of(page, 0)).to_have_text("0")
+        expect(score_of(page, 1)).to_have_text("12")  # 10 was right: the false call pegs Bob 2
+
+
 def test_a_reload_in_the_play_or_a_count_keeps_every_choice(phone):
     from playwright.sync_api import expect
 

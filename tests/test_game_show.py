@@ -4,6 +4,7 @@ import pytest
 from game_bot import open_table, peg_play, refuse
 
 from pegboard.game import Count, Mugging, Phase, Settings
+from pegboard.rules.cards import Card
 
 HAND = "5H 5C 10D 10S"  # with the starter 5D: twelve in fifteens, a pair royal, a pair: 22
 
@@ -175,6 +176,37 @@ def test_cards_cannot_be_checked_without_the_starter(table):
     assert table.claim("Bob", 8).claims[-1].verdict == "unchecked"
 
 
+def test_a_starter_turned_unentered_is_named_later_and_then_the_cards_are_checked(table):
+    table.new_game(Settings(players=("Ann", "Bob")), dealer="Ann")
+    refuse(table, "name_starter", "5D", match="the starter is not turned yet")
+    table.turn_starter(None)
+    before = table.advance()
+    refuse(table, "claim", "Bob", 20, cards=HAND, match="the starter was not entered: name it")
+    refuse(table, "name_starter", "XY", match="XY")
+    state = table.name_starter("5D")
+    assert (state.starter, state.scores, state.history) == (Card.parse("5D"), (0, 0), ())
+    assert table.reload() == state  # stored, and checked again on replay
+    refuse(table, "name_starter", "6D", match="the starter is 5♦: it was entered at the turn")
+    state = table.claim("Bob", 20, cards=HAND)
+    assert (state.claims[-1].actual, state.claims[-1].verdict) == (22, "under")
+    refuse(table, "claim", "Ann", 4, cards="5D 2C 3C 4C", match="5♦ is the starter")
+    table.undo()
+    assert table.undo() == before  # the naming is an entry, taken back like any other
+
+
+def test_the_starter_named_fits_the_deal(table):
+    table.new_game(Settings(players=("Ann", "Bob")), dealer="Ann")
+    table.turn_starter(None, heels=True)
+    refuse(table, "name_starter", "5D", match="his heels was pegged at the turn: the starter")
+    assert table.name_starter("JD").scores == (2, 0)  # heels pegged once, at the turn
+    table.new_game(Settings(players=("Ann", "Bob")), dealer="Ann")
+    table.turn_starter(None)
+    table.lay("5H", "Bob")
+    refuse(table, "name_starter", "5H", match="5♥ is in Bob's hand")
+    state = table.name_starter("JC")  # "not a jack" said at the turn: heels is lost
+    assert state.scores == (0, 0) and state.starter == Card.parse("JC")
+
+
 def test_the_game_ends_in_the_show_and_later_counts_are_not_scored(table):
     table.new_game(Settings(players=("Ann", "Bob")), dealer="Ann")
     peg_play(table, 0, 119)
@@ -337,6 +369,19 @@ def test_a_disputed_call_that_missed_nothing_pegs_for_the_mugged_side(table):
     state = table.dispute_muggins("Bob", FOURTEEN)
     assert state.scores == (0, 16)
     assert state.history[-1].why == "false muggins on Bob's hand"
+
+
+def test_a_call_disputed_once_the_starter_is_named(table):
+    to_show(table, muggins=True, starter=None)
+    table.claim("Bob", 12)
+    table.muggins("Ann", 3)
+    refuse(table, "dispute_muggins", "Bob", FOURTEEN, match="the starter was not entered")
+    named = table.name_starter("5D")
+    assert named.disputable == 0 and named.scores == (3, 12)
+    state = table.dispute_muggins("Bob", FOURTEEN)  # 14: two were missed, not three
+    assert state.scores == (2, 12) and state.claims[-1].actual == 14
+    assert table.reload() == state
+    assert table.undo() == named
 
 
 def test_the_next_count_ends_the_time_to_dispute(table):

@@ -387,6 +387,30 @@ def test_muggins_on_a_count_pegged_without_its_cards(client, signed_in):
     assert game["muggins_open"] is None
 
 
+def test_a_muggins_call_disputed_with_a_starter_named_late(client, signed_in, board):
+    """The starter turned with "not a jack", no card entered: Ann mugs Bob without the
+    cards; Bob names the starter and shows his hand, and the cards settle the call."""
+    act(client, signed_in, "new_game", players=["Ann", "Bob"], dealer=0, muggins=True)
+    act(client, signed_in, "starter", card=None)
+    act(client, signed_in, "advance")
+    act(client, signed_in, "claim", seat=1, points=10)
+    game = act(client, signed_in, "muggins", seat=0, points=2).get_json()["state"]["game"]
+    assert game["scores"] == [2, 10] and game["dispute"]["seat"] == 1
+    hand = ["10H", "5H", "JS", "4D"]
+    before = board.keeper.state
+    response = act(client, signed_in, "dispute", seat=1, cards=hand)
+    assert response.status_code == 409
+    assert "name it" in response.get_json()["error"] and board.keeper.state == before
+    response = act(client, signed_in, "name_starter", card="5D")
+    assert response.status_code == 200 and response.get_json()["said"] == "The starter: 5♦."
+    assert response.get_json()["state"]["game"]["starter"] == "5♦"
+    response = act(client, signed_in, "name_starter", card="6D")  # named once
+    assert response.status_code == 409 and "5♦" in response.get_json()["error"]
+    game = act(client, signed_in, "dispute", seat=1, cards=hand).get_json()["state"]["game"]
+    assert game["scores"] == [0, 12]  # 10 was right: the false call pegs Bob two
+    assert lines(client)[-1]["why"] == "false muggins on Bob's hand"
+
+
 def test_muggins_by_a_partner_or_when_off_is_refused(client, signed_in, board):
     act(client, signed_in, "new_game", players=["Ann", "Bob"], dealer=0)
     act(client, signed_in, "starter", card="5D")

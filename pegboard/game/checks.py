@@ -118,7 +118,9 @@ def hand_cards(state: State, count: Count, cards: Cards | None) -> tuple[Card, .
             )
         )
     if state.starter is None:
-        raise RuleError(Phrase(N_("the starter was not entered: the cards cannot be checked")))
+        raise RuleError(
+            Phrase(N_("the starter was not entered: name it, then the cards can be checked"))
+        )
     laid = state.play.cards_of(count.seat) if count.kind == "hand" else ()
     if not set(laid) <= set(given):
         raise RuleError(

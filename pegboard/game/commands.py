@@ -35,7 +35,7 @@ from pegboard.game.checks import (
 from pegboard.game.settings import Settings
 from pegboard.game.state import Count, Phase, State
 from pegboard.i18n import N_, Phrase
-from pegboard.rules.cards import Card
+from pegboard.rules.cards import JACK, Card
 from pegboard.rules.play import GO_LIMIT, max_play_points
 
 
@@ -108,6 +108,36 @@ def turn_starter(
             Phrase(N_("his heels follows from the starter: give the card or heels, not both"))
         )
     return ev.StarterTurned(starter)
+
+
+def name_starter(state: State, card: Card | str) -> ev.StarterNamed:
+    """Name the starter that was turned without its card, so the cards of the counts
+    can be checked.  It must fit the deal: not a card seen in it, and a jack if his
+    heels was pegged (a jack named after "not a jack" pegs nothing: heels is pegged at
+    the turn or not at all)."""
+    not_over(state)
+    if state.phase is Phase.DISCARD:
+        raise RuleError(Phrase(N_("the starter is not turned yet")))
+    if state.starter is not None:
+        raise RuleError(
+            Phrase.of(
+                N_("the starter is {card}: it was entered at the turn"), card=str(state.starter)
+            )
+        )
+    (starter,) = read_cards([card])
+    owner = state.known_cards().get(starter)
+    if owner is not None:
+        raise RuleError(
+            Phrase.of(N_("{card} is in {count}"), card=str(starter), count=state.count_name(owner))
+        )
+    if state.heels_pegged and starter.rank != JACK:
+        raise RuleError(
+            Phrase.of(
+                N_("his heels was pegged at the turn: the starter is a jack, not {card}"),
+                card=str(starter),
+            )
+        )
+    return ev.StarterNamed(starter)
 
 
 def lay(state: State, card: Card | str, seat: int | str | None = None) -> ev.CardLaid:
@@ -304,6 +334,8 @@ def check(state: State, event: ev.Event) -> ev.Event:
     match event:
         case ev.StarterTurned(card, heels):
             return turn_starter(state, card, heels)
+        case ev.StarterNamed(card):
+            return name_starter(state, card)
         case ev.CardLaid(seat, card):
             return lay(state, card, seat)
         case ev.Go(seat):

@@ -52,6 +52,14 @@ class StarterTurned:
 
 
 @dataclass(frozen=True, slots=True)
+class StarterNamed:
+    """The starter, turned without its card being entered, named later in the deal so
+    the cards of a count can be checked."""
+
+    card: Card
+
+
+@dataclass(frozen=True, slots=True)
 class CardLaid:
     """A card laid in the play; the game scores it."""
 
@@ -120,6 +128,7 @@ Event = Union[  # noqa: UP007 (isinstance and get_args need the Union form)
     GameStarted,
     NextGame,
     StarterTurned,
+    StarterNamed,
     CardLaid,
     Go,
     Claimed,

@@ -51,6 +51,7 @@ from pegboard.game.events import (
     PlayEnded,
     Redone,
     ShowEnded,
+    StarterNamed,
     StarterTurned,
     Undone,
 )
@@ -121,6 +122,11 @@ def _(event: StarterTurned, state: State) -> State:
 
 
 # --- the play ------------------------------------------------------------------------------
+
+
+@evolve.register
+def _(event: StarterNamed, state: State) -> State:
+    return replace(state, starter=event.card)
 
 
 @evolve.register
@@ -283,10 +289,12 @@ def _(event: MugginsCalled, state: State) -> State:
 def _(event: MugginsDisputed, state: State) -> State:
     """The call made without the cards is made again with them, on the state before it:
     the caller pegs the lesser of the call and the points missed, or, if nothing was
-    missed, the mugged side pegs the call."""
-    call = state.entry
-    index = state.disputable
-    state = evolve(replace(call, cards=event.cards), state.before)
+    missed, the mugged side pegs the call.  A starter named since the call counts."""
+    index, starter = state.disputable, state.starter
+    while isinstance(state.entry, StarterNamed):
+        state = state.before
+    before = replace(state.before, starter=starter)
+    state = evolve(replace(state.entry, cards=event.cards), before)
     claim = state.claims[index]
     claim = replace(claim, muggins=replace(claim.muggins, disputed=True))
     return replace(state, claims=_put(state.claims, index, claim))

@@ -277,6 +277,11 @@ class State:
         cards = self.play.cards_of(seat)
         return cards if len(cards) == self.hand_size else None
 
+    @property
+    def heels_pegged(self) -> bool:
+        """Whether his heels was pegged at this deal's turn."""
+        return any(entry.kind == "heels" and entry.deal == self.deal for entry in self.history)
+
     def known_cards(self) -> dict[Card, Count | None]:
         """Every card seen this deal, with the hand or crib it belongs to (None: the starter)."""
         known: dict[Card, Count | None] = {

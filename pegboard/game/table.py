@@ -204,6 +204,10 @@ class Table:
         say whether it was a jack."""
         return self._enter(commands.turn_starter, card, heels, version=version)
 
+    def name_starter(self, card: Card | str, *, version: int | None = None) -> State:
+        """Name the starter turned without its card, so the counts' cards can be checked."""
+        return self._enter(commands.name_starter, card, version=version)
+
     def lay(
         self, card: Card | str, seat: Seat | None = None, *, version: int | None = None
     ) -> State:

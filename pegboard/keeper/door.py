@@ -256,6 +256,9 @@ class Scorekeeper:
     ) -> Change:
         return self._enter(lambda: self._table.turn_starter(card, heels=heels, version=version))
 
+    def name_starter(self, card: Card | str, *, version: int | None = None) -> Change:
+        return self._enter(lambda: self._table.name_starter(card, version=version))
+
     def lay(
         self, card: Card | str, seat: Seat | None = None, *, version: int | None = None
     ) -> Change:

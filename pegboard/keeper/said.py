@@ -27,6 +27,8 @@ def entered(state: State) -> Phrase:
             return Phrase.of(message, name=state.players[state.dealer])
         case ev.StarterTurned() if state.history and state.history[-1].kind == "heels":
             return Phrase(N_("Two for his heels."))
+        case ev.StarterNamed(card=card):
+            return Phrase.of(N_("The starter: {card}."), card=str(card))
         case ev.Claimed(kind=kind) if kind != "play" and state.claims:
             return verdict(state.claims[-1])
         case ev.MugginsCalled():

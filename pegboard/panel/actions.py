@@ -155,6 +155,7 @@ def _dial(method: str, *names: str) -> Action:
 ACTIONS: dict[str, tuple[Action, tuple[str, ...]]] = {
     "new_game": (_new_game, (*SETTINGS, "dealer")),
     "starter": (_starter, ("card", "heels", SEEN)),
+    "name_starter": (_plain("name_starter", "card", SEEN), ("card", SEEN)),
     "lay": (_plain("lay", "card", "seat", SEEN), ("card", "seat", SEEN)),
     "go": (_plain("go", "seat", SEEN), ("seat", SEEN)),
     "claim": (_claim, ("seat", "points", "kind", "cards", SEEN)),

@@ -129,7 +129,8 @@ const MOMENTS = {
     const view = { title: count.name, lead: t("count_lead", { number: count.number, of: count.of }) };
     const cards = [...count.laid, ...picked(name)];
     const known = cards.length === count.size;
-    const note = count.laid.length === count.size ? t("count_cards_laid") : known ? t("count_cards_picked") : "";
+    const note = !known ? "" : !game.starter ? t("cards_need_starter")
+      : count.laid.length === count.size ? t("count_cards_laid") : t("count_cards_picked");
     const pick = session.signed_in && count.laid.length < count.size
       ? () => pickCards(name, count.size, count.laid, t("cards_for", { name: count.name, size: count.size })) : null;
     const body = [cardsLine(game, cards, count.size, note, pick, picked(name))];
@@ -138,7 +139,7 @@ const MOMENTS = {
     body.push(slot());
     if (!session.signed_in) return { ...view, body: [...body, pinPrompt()] };
     body.push(pad(count.totals, (n) => act("claim", {
-      seat: count.seat, kind: count.kind, points: n, cards: known ? cards : null,
+      seat: count.seat, kind: count.kind, points: n, cards: known && game.starter ? cards : null,
     }), (n) => t("total_label", { n, name: count.name }), show ? show.total : null), noTotals(count));
     return { ...view, body };
   },
@@ -166,7 +167,7 @@ const MOMENTS = {
       const cards = picked(name);
       body.push(hint(t("muggins_unchecked")));
       if (open.kind !== "play" && session.signed_in) {
-        body.push(cardsLine(game, [...open.laid, ...cards], open.size, cards.length ? t("muggins_with_cards") : "",
+        body.push(cardsLine(game, [...open.laid, ...cards], open.size, !cards.length ? "" : game.starter ? t("muggins_with_cards") : t("cards_need_starter"),
           () => pickCards(name, open.size, open.laid, t("cards_for", { name: open.name, size: open.size })), cards));
       }
       body.push(slot());
@@ -179,7 +180,7 @@ const MOMENTS = {
           }));
         }
         const named = [...open.laid, ...cards];
-        const full = open.kind !== "play" && named.length === open.size ? named : null;
+        const full = open.kind !== "play" && named.length === open.size && game.starter ? named : null;
         body.push(pad(open.missable, (n) => act("muggins", { seat: caller.index, points: n, cards: full }),
           (n) => t("muggins_call", { caller: caller.name, n })));
       }
@@ -215,7 +216,7 @@ const MOMENTS = {
     body.push(cardsLine(game, all, dispute.size, "",
       () => pickCards(name, dispute.size, dispute.laid, t("cards_for", { name: dispute.name, size: dispute.size })), cards));
     const settle = button(t("dispute_send"), () => act("dispute", { seat: dispute.seat, cards: all }), "due");
-    settle.disabled = all.length !== dispute.size;
+    settle.disabled = all.length !== dispute.size || !game.starter;
     body.push(slot(), row(settle, skip));
     return { ...view, body };
   },
@@ -261,14 +262,26 @@ function choice(name, label, options, value, onchange) {
       el("span", { textContent: text }))));
 }
 
-// The cards of a count: those known, the starter, a word on them, a button to pick the rest.
+// The cards of a count: those known, the starter, a word on them, a button to pick the rest
+// (and one to name the starter, when it was turned without its card being entered: until
+// then the cards cannot be checked, and a count is pegged as claimed).
 function cardsLine(game, cards, size, note, onpick, picks = cards) {
   const line = el("div", { className: "cards-line" },
     el("span", { className: "cards" }, ...cards.map((c) => cardEl(c)),
       game.starter ? cardEl(game.starter, "starter") : null,
       note ? el("span", { className: "note", textContent: note }) : null));
+  if (session.signed_in && !game.starter) line.append(button(t("name_starter"), nameStarter, "quiet"));
   if (onpick) line.append(button(t(picks.length ? "change_cards" : "pick_cards"), onpick, "quiet"));
   return line;
+}
+
+// The starter, named late: its card checks the counts from now on.
+function nameStarter() {
+  setPicked("starter", []);
+  pickCards("starter", 1, [], t("starter_name_title"), () => {
+    const [card] = picked("starter");
+    if (card) act("name_starter", { card });
+  });
 }
 
 // Each side's chips in a play pegged by hand: one tap pegs, from 1 to the most one card
@@ -391,6 +404,7 @@ function drawSheet() {
     blocked: (card) => sheet.name !== "cut" && card in known && !cards.includes(card) && !sheet.fixed.includes(card),
     tap: (card) => {
       if (!toggle(sheet.name, card, sheet.most, sheet.fixed)) return say(t("cards_full", { size: sheet.most }), "bad", $("cards-message"));
+      if (sheet.most === 1 && picked(sheet.name).length === 1) return closeSheet(); // one card: its tap is the answer
       drawSheet();
     },
   });

@@ -96,7 +96,7 @@ async function send(path, body, key = newKey()) {
 
 // The entries made against what this phone shows: sent with the game's version, so a
 // tap on a board that has moved on is refused instead of entered twice.
-const AGAINST_VERSION = new Set(["starter", "lay", "go", "claim", "muggins", "dispute", "advance", "next_game", "undo", "redo"]);
+const AGAINST_VERSION = new Set(["starter", "name_starter", "lay", "go", "claim", "muggins", "dispute", "advance", "next_game", "undo", "redo"]);
 const sending = new Set(); // the same entry is not sent again while it is on its way
 
 // Make an entry; its answer (or why it was refused) shows at ``where``.
