@@ -224,6 +224,26 @@ def test_a_muggins_call_without_the_cards_is_disputed_with_them(phone):
         expect(score_of(page, 1)).to_have_text("12")  # 10 was right: the false call pegs Bob 2
 
 
+def test_a_count_claimed_at_its_most_leaves_nothing_to_mug_and_the_next_pad_whole(phone):
+    from playwright.sync_api import expect
+
+    page = phone()
+    sign_in(page)
+    new_game(page, "Ann", "Bob", muggins=True)
+    act_in(page, "starter", card=STARTER)
+    act_in(page, "advance")  # the play, pegged by points: nothing
+    tap(page, key(29))  # Bob's hand, its cards never seen: 29 is the most a hand scores
+    expect(page.locator("#moment-title")).to_have_text("Muggins?")
+    expect(page.locator("#moment .hint")).to_have_text(
+        "Nothing can have been missed: 29 is the most this count can score."
+    )
+    tap(page, "#moment button:text-is('No Muggins: go on')")
+    expect(page.locator("#moment-title")).to_have_text("Ann's hand")
+    expect(page.locator("#moment .keys button")).to_have_count(30)  # 0 to 29
+    tap(page, key(12))
+    expect(score_of(page, 0)).to_have_text("12")
+
+
 def test_a_reload_in_the_play_or_a_count_keeps_every_choice(phone):
     from playwright.sync_api import expect
 

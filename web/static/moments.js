@@ -162,6 +162,8 @@ const MOMENTS = {
         calls.classList.add("calls");
         body.push(calls);
       }
+    } else if (!open.missable.length) { // claimed the most it can score
+      body.push(hint(t("muggins_most", { claimed: open.claimed })), slot());
     } else {
       const name = countPicks(open.seat, open.kind);
       const cards = picked(name);
@@ -301,11 +303,13 @@ function chips(game) {
 }
 
 // The totals a count can reach, one tap each; those no hand reaches are shown, disabled.
+// None to reach: no pad.
 const PAGE = 32; // keys on the pad at once: four rows of eight
 function pad(totals, onpick, label, mark = null) {
+  if (!totals.length) return null;
   const most = Math.max(...totals);
   const pages = Math.ceil((most + 1) / PAGE);
-  padPage = Math.min(padPage, pages - 1);
+  padPage = Math.max(0, Math.min(padPage, pages - 1));
   const low = totals[0] === 0 ? 0 : 1;
   const keys = [];
   for (let n = Math.max(low, padPage * PAGE); n <= Math.min(most, padPage * PAGE + PAGE - 1); n++) {
