@@ -32,7 +32,7 @@ class Pins:
     """GPIO numbers and their header pins, for a person with a multimeter.
 
     >>> Pins((17, 27)).say(), Pins((26,)).say("de")
-    ('GPIO 17, 27 (header pins 11, 13)', 'GPIO 26 (Stiftleiste Pin 37)')
+    ('GPIO 17, 27 (header pins 11, 13)', 'GPIO 26 (Stiftleisten-Pin 37)')
     """
 
     gpios: tuple[int, ...]
