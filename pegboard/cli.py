@@ -199,26 +199,36 @@ def cmd_doctor(args: argparse.Namespace) -> int:
     from pegboard.maker import doctor
 
     timeout = args.timeout or doctor.CONTROL_SECONDS
-    return doctor.run(load_config(args.config), sim=args.sim, timeout=timeout)
+    return doctor.run(load_config(args.config), sim=args.sim, lang=args.lang, timeout=timeout)
 
 
 def cmd_firmware(args: argparse.Namespace) -> int:
+    from pegboard.i18n import translations
     from pegboard.maker import firmware_tool
 
+    t = translations(args.lang)
     if args.action == "install":
-        firmware_tool.install(args.port)
+        firmware_tool.install(args.port, say=lambda step: print(step.say(args.lang), flush=True))
     elif args.action == "check":
-        version = firmware_tool.check(args.port)
-        print(f"firmware {'.'.join(map(str, version))} answers: it matches this pegboard")
+        version = ".".join(map(str, firmware_tool.check(args.port)))
+        print(
+            t.gettext("firmware {version} answers: it matches this pegboard").format(
+                version=version
+            )
+        )
     else:
         port = firmware_tool.back_to_repl(args.port)
-        print(f"the Pico on {port} is rebooting into the REPL (until its next reset)")
+        rebooting = t.gettext(
+            "the Pico on {port} is rebooting into the REPL (until its next reset)"
+        )
+        print(rebooting.format(port=port))
     return 0
 
 
 def build_parser(lang: str = "en") -> argparse.ArgumentParser:
     """The command line, its help said in ``lang`` (argparse's own words stay English)."""
     from pegboard.i18n import LANGUAGES, translations
+    from pegboard.maker.report import answers
 
     _ = translations(lang).gettext
     parser = argparse.ArgumentParser(prog="pegboard", description=_("The ``pegboard`` command."))
@@ -326,16 +336,22 @@ def build_parser(lang: str = "en") -> argparse.ArgumentParser:
     )
     serve.set_defaults(run=cmd_serve)
 
+    yes, no = (word[0] for word in answers(lang))
     doctor = sub.add_parser(
         "doctor",
         help=_(
-            "check the board: the Pico link, every LED, every dial and button; show the "
+            "check the board: the Pico link; each strip's first, middle and last LED, lit "
+            "one at a time for you to confirm; every dial and button; the voice; show the "
             "panel URL and a QR code"
         ),
         description=_(
-            "Stop the pegboard service first: the Pico's port and the GPIO pins "
-            "serve one program at a time. Exit status 0 if every check passed, 1 if not."
-        ),
+            "Each strip's first, middle and last LED lights alone, white, and the doctor "
+            "asks whether you see it: answer {yes} or {no}. A dark one is narrowed down to "
+            "the two LEDs the fault lies between. Then it asks you to work each dial and "
+            "button, and says a test phrase. Stop the pegboard service first: the Pico's "
+            "port and the GPIO pins serve one program at a time. Exit status 0 if every "
+            "check passed, 1 if not."
+        ).format(yes=yes, no=no),
     )
     doctor.add_argument("--sim", action="store_true", help=_("check the simulated board"))
     doctor.add_argument("--config", type=Path, help=_("the board's TOML config"))

@@ -17,6 +17,8 @@ import ipaddress
 import socket
 import struct
 
+from pegboard.i18n import N_, Phrase
+
 ANY = ("0.0.0.0", "::", "")  # listen on every interface
 PRIVATE_PROBE = ("10.255.255.255", 9)  # a connect() here only picks the route
 SIOCGIFADDR = 0x8915  # Linux: an interface's IPv4 address
@@ -76,7 +78,7 @@ def own_hosts(listening: str) -> set[str]:
     return hosts
 
 
-def panel_urls(host: str, port: int) -> tuple[list[str], str | None]:
+def panel_urls(host: str, port: int) -> tuple[list[str], Phrase | None]:
     """The URLs a phone opens, best first, and a warning if phones cannot reach them."""
     warning = None
     if host in ANY:
@@ -84,13 +86,21 @@ def panel_urls(host: str, port: int) -> tuple[list[str], str | None]:
         if shown:
             shown.append(f"{names()[0]}.local")
         else:
-            shown, warning = ["localhost"], "no network found: phones cannot reach the panel yet"
+            shown = ["localhost"]
+            warning = Phrase(N_("no network found: phones cannot reach the panel yet"))
     elif host in ("localhost", "::1") or host.startswith("127."):
         shown = ["localhost"]
-        warning = "the panel answers this machine only (--host 0.0.0.0 or [panel] host for phones)"
+        warning = Phrase.of(
+            N_("the panel answers this machine only ({option} or {setting} for phones)"),
+            option="--host 0.0.0.0",
+            setting="[panel] host",
+        )
     else:
         shown = [host]
     if port == 0:
-        warning = "the panel's port is chosen at start ([panel] port = 0): see the service's log"
+        warning = Phrase.of(
+            N_("the panel's port is chosen at start ({setting}): see the service's log"),
+            setting="[panel] port = 0",
+        )
     suffix = "" if port in (80, 0) else f":{port}"
     return [f"http://{f'[{h}]' if ':' in h else h}{suffix}/" for h in shown], warning

@@ -16,13 +16,18 @@ import threading
 
 import pytest
 from pegboard._firmware import pegproto
+from test_i18n_calls import TRANSLATED, english_left
+from test_i18n_cli import english_in_doctor
 
 from pegboard.board.layout import load_layout
+from pegboard.cli import build_parser, main
 from pegboard.config import load_config
+from pegboard.i18n import LANGUAGES
 from pegboard.inputs import Peg, Turn
 from pegboard.leds.emulator import EmulatedPico
 from pegboard.leds.pico import PicoDriver
 from pegboard.maker import doctor, sight
+from pegboard.maker.report import PASS, answers, heard
 
 FAST = "[pins.settings]\nbounce_time = 0.002\nhold_time = 0.15\n"
 
@@ -128,41 +133,68 @@ def test_no_answer_fails_every_strip_and_says_so():
 
 
 class Screen(io.StringIO):
-    """A terminal's screen: says when a question has been shown."""
+    """A terminal's screen: says when ``question`` has been shown."""
 
-    def __init__(self):
+    def __init__(self, question: str):
         super().__init__()
+        self.question = question
         self.asked = threading.Event()
 
     def write(self, text):
-        if "[y/n]" in text or "y or n?" in text:
+        if self.question in text:
             self.asked.set()
         return super().write(text)
 
 
-def test_the_keyboard_takes_y_or_n_and_asks_again_on_anything_else():
+def answered(lang: str, *typed: str) -> tuple[list, str, sight.Look]:
+    """Ask about strip 1's first LED once for each of ``typed`` (what the person types
+    while asked); the answers heard, the screen, the LED asked about."""
     board = load_layout("two-track-121")
     look = sight.first_middle_last(board, board.strips[1])[0]
     read, write = os.pipe()
-    screen = Screen()
-    keyboard = sight.Keyboard(os.fdopen(read), screen, answer_seconds=30)
+    screen = Screen(look.question(lang))
+    keyboard = sight.Keyboard(os.fdopen(read), screen, answer_seconds=30, lang=lang)
     answers = []
-    for typed, answer in (("maybe\nY\n", True), ("no\n", False)):
+    for lines in typed:
         screen.asked.clear()
         asking = threading.Thread(target=lambda: answers.append(keyboard(look)))
         asking.start()
         assert screen.asked.wait(10)
-        os.write(write, typed.encode())
+        os.write(write, lines.encode())
         asking.join(10)
-        assert answers[-1] is answer
     os.close(write)
-    text = screen.getvalue()
-    assert text.count(look.question) == 2
-    assert look.question.startswith(f"strip 1 (Pico GP{board.strips[1].pin}) LED {look.led}: ")
-    assert look.track in look.question and look.question.endswith("lit white? [y/n]")
-    assert "y or n?" in text
+    return answers, screen.getvalue(), look
+
+
+def test_the_keyboard_takes_y_or_n_and_asks_again_on_anything_else():
+    answers, text, look = answered("en", "maybe\nY\n", "no\n")
+    assert answers == [True, False]
+    question = look.question()
+    assert text.count(question) == 2
+    pin = load_layout("two-track-121").strips[1].pin
+    assert (
+        question == f"strip 1 (Pico GP{pin}) LED 0: is the start hole of track 2 lit white? [y/n]"
+    )
+    assert "yes or no?" in text  # after "maybe"
     quiet = sight.Keyboard(io.StringIO(""), io.StringIO(), answer_seconds=0.2)
     assert quiet(look) is None  # nothing typed in time
+
+
+def test_the_keyboard_asks_in_german_and_takes_ja_nein_their_letters_and_y_n():
+    answers, text, look = answered("de", "vielleicht\nj\n", "nein\n", "N\n", "yes\n", "Ja\n")
+    assert answers == [True, False, False, True, True]
+    question = look.question("de")
+    assert text.count(question) == 5 and question.endswith("[j/n]")
+    assert "ja oder nein?" in text  # after "vielleicht"
+    assert not english_left(text, "de"), text
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_every_language_tells_yes_from_no_by_its_first_letter_and_english_too(lang):
+    yes, no = answers(lang)
+    typed = [yes, no, yes[0].upper(), no[0], "y", "NO"]
+    assert [heard(word, lang) for word in typed] == [True, False, True, False, True, False]
+    assert heard("maybe", lang) is None
 
 
 def test_a_whole_simulated_board_passes():
@@ -219,6 +251,42 @@ def test_buttons_are_asked_for_plus_minus_and_peg():
     ]
 
 
+@pytest.mark.parametrize("lang", TRANSLATED)
+def test_every_fault_the_doctor_finds_is_said_in_the_language(lang):
+    def finger(controls, ask):
+        match ask.expect:
+            case Turn(seat=0, steps=steps):  # seat 1's dial is wired backwards
+                controls.sim_turn(0, -steps)
+            case Peg(seat=1):  # seat 2's switch: the advance button answers instead
+                controls.sim_advance()
+            case Peg(seat=2):  # seat 3's switch is not wired
+                pass
+            case _:
+                doctor.sim_finger(controls, ask)
+
+    def faults(lang: str) -> list[str]:
+        with EmulatedPico() as pico:
+            seen = sight.sim_eye(pico)
+
+            def eye(look):  # strip 0 dark from LED 60 on; nobody answers for strip 1
+                return None if look.strip.id == 1 else seen(look) and look.led < 60
+
+            text = run(config(), pico=pico, eye=eye, finger=finger, timeout=0.5, lang=lang)[1]
+        with EmulatedPico() as pico:
+            pico.hang()
+            text += run(config(), pico=pico, link_timeout=0.3, lang=lang)[1]
+        text += run(config(), eye=sight.no_eye, lang=lang)[1]
+        return [line for line in text.splitlines() if not line.startswith(PASS)]
+
+    english, said = faults("en"), faults(lang)
+    assert len(said) == len(english)
+    assert sum(line.startswith(doctor.FAIL) for line in said) == 9
+    for line, source in zip(said, english, strict=True):
+        assert line != source or set(line) <= set("█▀▄ "), line  # but the QR codes
+        left = english_in_doctor(line, lang)
+        assert not left, f"{lang}: {left} in {line!r}"
+
+
 def test_a_pico_that_does_not_answer_fails_the_link_and_skips_the_leds():
     with EmulatedPico() as pico:
         pico.hang()
@@ -261,6 +329,28 @@ def test_pegboard_doctor_sim_exits_0(tmp_path):
     assert "doctor: all good" in done.stdout and "FAIL" not in done.stdout
 
 
+def test_a_board_with_no_pico_is_told_so_in_the_language_and_nothing_else(tmp_path):
+    board = tmp_path / "board.toml"
+    board.write_text(
+        '[board]\ndriver = "serial"\nserial_port = "/nonexistent/pico"\n[voice]\nenabled = false\n'
+    )
+    argv = ["--lang", "de", "doctor", "--config", str(board), "--timeout", "0.2"]
+    done = subprocess.run(
+        [sys.executable, "-m", "pegboard.cli", *argv],
+        capture_output=True,
+        text=True,
+        timeout=60,
+        stdin=subprocess.DEVNULL,
+    )
+    assert (done.returncode, done.stderr) == (1, "")  # the link's own log stays off the screen
+    assert "FAIL  Verbindung: /nonexistent/pico gibt es nicht: ist der Pico eingesteckt?" in (
+        done.stdout.splitlines()
+    )
+    assert "SKIP  LEDs: nicht eingeschaltet: keine Verbindung" in done.stdout
+    assert done.stdout.splitlines()[-1].startswith("doctor: ")
+    assert "fehlgeschlagen: Verbindung" in done.stdout
+
+
 def test_a_bad_config_is_one_line_and_exit_2(tmp_path):
     bad = tmp_path / "bad.toml"
     bad.write_text("[board]\nlayot = 'two-track-61'\n")
@@ -281,10 +371,24 @@ def test_a_port_held_by_the_service_is_named_with_the_cure():
         with PicoDriver(layout.strips, pico.path) as mine:
             result = doctor.check_link(mine, 0.3)
     assert result.status == doctor.FAIL
-    assert pico.path in result.detail and "sudo systemctl stop pegboard" in result.detail
+    detail = str(result.detail)
+    assert pico.path in detail and "sudo systemctl stop pegboard" in detail
 
 
 def test_a_missing_port_is_named():
     with PicoDriver(load_layout("two-track-61").strips, "/nonexistent/pico") as leds:
         result = doctor.check_link(leds, 0.2)
-    assert result.line().startswith("FAIL  link: ") and "/nonexistent/pico" in result.detail
+    assert result.line().startswith("FAIL  link: ") and "/nonexistent/pico" in str(result.detail)
+
+
+def test_the_help_says_what_the_doctor_does_with_the_leds(capsys):
+    with pytest.raises(SystemExit):
+        main(["--lang", "en", "doctor", "--help"])
+    said = " ".join(capsys.readouterr().out.split())
+    assert "Each strip's first, middle and last LED lights alone" in said
+    assert "answer y or n" in said and "every LED" not in said
+    overview = " ".join(build_parser("en").format_help().split())
+    assert "each strip's first, middle and last LED, lit one at a time" in overview
+    with pytest.raises(SystemExit):
+        main(["--lang", "fi", "doctor", "--help"])
+    assert "vastaa k tai e" in " ".join(capsys.readouterr().out.split())  # kyllä or ei

@@ -23,6 +23,7 @@ from pathlib import Path
 import pytest
 from node import micropython_node
 from pegboard._firmware import pegproto
+from test_i18n_calls import english_left
 
 from pegboard.cli import main
 from pegboard.errors import LinkError
@@ -177,14 +178,17 @@ def test_install_takes_a_running_pico_through_its_repl_to_the_new_firmware(pico,
         pico.plug()  # the Pico boots into the new firmware, back on the same name
 
     copied: dict[str, bytes] = {}
-    said: list[str] = []
+    steps: list = []
     side = threading.Thread(target=pico_side, daemon=True)
     side.start()
-    assert firmware_tool.install(pico.path, say=said.append) == pegproto.FIRMWARE_VERSION
+    assert firmware_tool.install(pico.path, say=steps.append) == pegproto.FIRMWARE_VERSION
     side.join(5)
     assert sorted(copied) == ["main.py", "pegfirm.py", "pegproto.py", "pico.py"]
+    said = [str(step) for step in steps]
     assert said[0].startswith(f"firmware {VERSION} runs on ")
     assert said[-1].endswith("answers on " + pico.path + ": it matches this pegboard")
+    in_german = steps[-1].say("de")  # each step is said in the maker's language
+    assert pico.path in in_german and not english_left(in_german, "de"), in_german
 
 
 def test_mpremote_against_a_missing_port_is_one_clear_error():

@@ -33,16 +33,18 @@ TRANSLATED = [lang for lang in LANGUAGES if lang != SOURCE]
 KEPT = {
     "nl": {"his", "nobs", "flush", "go", "muggins", "crib", "skunk", "skunks", "royal", "triple"}
     | {"show"}  # "de show" in the seed
-    | {"is", "hand", "in", "of", "was", "won", "start", "score", "variant", "past"},  # Dutch words
+    | {"is", "hand", "in", "of", "was", "won", "start", "score", "variant", "past"}  # Dutch
+    | {"map", "over", "open"},  # Dutch: folder, over (across), open
     "da": {"his", "heels", "nobs", "flush", "go", "muggins", "crib"}
     | {"skunk"}  # no Danish term: the loan the Dutch and Finnish seeds use
     | {"for", "to", "at", "under", "give", "have", "side", "start", "send"}  # Danish words
-    | {"version", "match", "variant"},
+    | {"version", "match", "variant"}
+    | {"over", "hold", "log"},  # Danish: over (across), team, log (ud: out)
     "de": {"muggins"}  # no German term: the rule's name
-    | {"hand", "in", "was", "version", "teams", "minute"},
+    | {"hand", "in", "was", "version", "teams", "minute", "an", "lies"},  # German words
     "fi": {"his", "heels", "nobs", "muggins"}  # "his heelsistä", "nobsina" in the seed
     | {"skunk"}  # "skunkattu" in the seed
-    | {"on"},  # Finnish: is
+    | {"on", "version"},  # Finnish: is, of the version
     "sv": {"flush", "muggins", "skunk"}
     | {"hand", "in", "under", "given", "version", "match", "variant"},  # Swedish words
 }
@@ -86,22 +88,6 @@ SHOWS = [
 ]
 
 
-def english_words() -> set[str]:
-    """Every word of every English msgid."""
-    from babel.messages.pofile import read_po
-
-    with (LOCALE_DIR / "messages.pot").open("rb") as file:
-        catalogue = read_po(file)
-    words = set()
-    for message in catalogue:
-        for text in message.id if isinstance(message.id, tuple) else [message.id]:
-            words |= set(re.findall(r"[a-z]+", re.sub(r"\{\w+\}", "", text.lower())))
-    return {word for word in words if len(word) > 1 or word == "a"}  # not "s" of "board's"
-
-
-ENGLISH = english_words()
-
-
 # Not words: placeholders (with what a language glues to them, "{name}s"), parameters of
 # the API ("hand=5H"), abbreviations (PIN, JSON, ACC), the letters of ranks and suits,
 # the command line's options ("--games").
@@ -109,9 +95,27 @@ NOT_WORDS = re.compile(
     r"\w*\{\w+\}\w*|\{\"[^}]*\}|\b[a-z_]+=\S*|\b[A-Z]{2,}s?\b|A 2-10 J Q K|C D H S"
     r"|\b(?:10|[2-9AJQK])[CDHS]\b|--[a-z][a-z-]*"
 )
-# Names, the same in every language: a rule's author, a variant, the board's own name, its
-# LED controller (a Raspberry Pi Pico) and the tool that copies files onto it.
-NAMES = {"hoyle", "shotgun", "pegboard", "pico", "mpremote"}
+# Names, the same in every language: a rule's author, a variant, the board's own name, the
+# computer it runs on (a Raspberry Pi), its LED controller (a Raspberry Pi Pico), the Python
+# that runs on that, and the tool that copies files onto it.
+NAMES = {"hoyle", "shotgun", "pegboard", "raspberry", "pi", "pico", "micropython", "mpremote"}
+
+
+def english_words() -> set[str]:
+    """Every word of every English msgid (what is not a word, as in the text checked,
+    left out: abbreviations like DIN or GND are no English words)."""
+    from babel.messages.pofile import read_po
+
+    with (LOCALE_DIR / "messages.pot").open("rb") as file:
+        catalogue = read_po(file)
+    words = set()
+    for message in catalogue:
+        for text in message.id if isinstance(message.id, tuple) else [message.id]:
+            words |= set(re.findall(r"[a-z]+", NOT_WORDS.sub(" ", text).lower()))
+    return {word for word in words if len(word) > 1 or word == "a"}  # not "s" of "board's"
+
+
+ENGLISH = english_words()
 
 
 def english_left(text: str, lang: str) -> set[str]:

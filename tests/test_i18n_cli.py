@@ -1,7 +1,10 @@
 """The command line in every language: its help, its tables, the statistics of stored games
 and its error lines, with no English left but the terms the seeds keep; English as it was."""
 
+import functools
 import re
+import subprocess
+import sys
 
 import pytest
 from game_bot import peg_play
@@ -10,6 +13,10 @@ from test_statistics import deal_one_to_three
 
 from pegboard.cli import build_parser, main
 from pegboard.game import Settings, Table
+from pegboard.maker.report import FAIL, PASS, SKIP
+from pegboard.maker.voice_check import AUDIO_SECTION
+
+MARKERS = (PASS, FAIL, SKIP)
 
 # What argparse says itself (its usage line and headings) and the command line's own syntax:
 # the sub-commands and the firmware's actions are typed as they stand in every language.
@@ -60,6 +67,12 @@ def english_in(text, lang):
     return english_left(ARGPARSE.sub(" ", re.sub(r"/\S+", " ", text)), lang)  # not the paths
 
 
+def english_in_doctor(line, lang):
+    """English in a line of the doctor's, but the names it says as they stand: a heading of
+    the maker's guide, a dial's pin-map keys (``swap a and b``)."""
+    return english_in(re.sub(rf"{AUDIO_SECTION}|\b[ab]\b", " ", line), lang)
+
+
 @pytest.mark.parametrize("lang", TRANSLATED)
 def test_the_tables_and_reports_say_no_english(capsys, games, lang):
     for argv in (
@@ -94,6 +107,32 @@ def test_error_lines_are_said_in_the_language(capsys, tmp_path, lang):
         assert err.startswith("pegboard: ") and len(err.splitlines()) == 1
         assert not english_in(err.removeprefix("pegboard: "), lang), f"{lang}: {err}"
         assert err != run(capsys, "--lang", "en", *argv)[2]
+
+
+@pytest.fixture(scope="module")
+def doctor_says(tmp_path_factory):
+    """The lines ``pegboard --lang LANG doctor --sim`` prints, but its QR code; it passes."""
+    folder = tmp_path_factory.mktemp("doctor")
+
+    @functools.cache
+    def says(lang):
+        argv = [sys.executable, "-m", "pegboard.cli", "--lang", lang, "doctor", "--sim"]
+        done = subprocess.run(argv, capture_output=True, text=True, timeout=120, cwd=folder)
+        assert done.returncode == 0, done.stdout + done.stderr
+        return [line for line in done.stdout.splitlines() if not set(line) <= set("█▀▄ ")]
+
+    return says
+
+
+@pytest.mark.parametrize("lang", TRANSLATED)
+def test_the_doctor_says_every_line_in_the_language(doctor_says, lang):
+    english, said = doctor_says("en"), doctor_says(lang)
+    assert len(said) == len(english) > 10
+    for line, source in zip(said, english, strict=True):
+        assert line.split()[0] == source.split()[0] or source.split()[0] not in MARKERS, line
+        assert line != source, line  # every line: numbers, names and paths are never all
+        left = english_in_doctor(line, lang)
+        assert not left, f"{lang}: {left} in {line!r} ({source!r})"
 
 
 def test_the_language_comes_from_the_environment_before_the_help_is_built(capsys, monkeypatch):

@@ -27,7 +27,7 @@ def test_lan_addresses_are_never_loopback_or_link_local():
 
 def test_a_loopback_panel_warns_that_phones_cannot_reach_it():
     urls, warning = lan.panel_urls("127.0.0.1", 8080)
-    assert urls == ["http://localhost:8080/"] and "--host 0.0.0.0" in warning
+    assert urls == ["http://localhost:8080/"] and "--host 0.0.0.0" in str(warning)
 
 
 def test_the_boards_own_names_include_its_mdns_name():

@@ -10,14 +10,16 @@ from voicing import listen, note, sentences
 
 from pegboard.config import load_config
 from pegboard.maker import doctor
+from pegboard.maker.voice_check import VOICE
 
 FAST = "[pins.settings]\nbounce_time = 0.002\nhold_time = 0.15\n"
 
 
-def run(text: str) -> tuple[int, list[str]]:
+def run(text: str, lang: str = "en") -> tuple[int, list[str]]:
     out = io.StringIO()
-    code = doctor.run(load_config(text=text + FAST), sim=True, out=out)
-    return code, [line for line in out.getvalue().splitlines() if "voice:" in line]
+    code = doctor.run(load_config(text=text + FAST), sim=True, out=out, lang=lang)
+    voice = VOICE.say(lang)
+    return code, [line for line in out.getvalue().splitlines() if f"  {voice}:" in line]
 
 
 def test_the_doctor_says_the_test_phrase_into_the_configured_wav_files(tmp_path):
@@ -30,6 +32,16 @@ def test_the_doctor_says_the_test_phrase_into_the_configured_wav_files(tmp_path)
     assert note(wav)["text"] == phrase and note(wav)["lang"] == "sv"
     heard = listen(wav)
     assert heard.voiced > 1.5 and heard.rms > 0.05 and heard.clipped == 0
+
+
+def test_the_test_phrase_is_in_the_boards_language_and_the_report_in_the_readers(tmp_path):
+    board = f'[board]\nlanguage = "sv"\n[voice]\nout = "files"\nfolder = "{tmp_path}"\n'
+    code, said = run(board, lang="de")
+    assert code == 0
+    phrase = "Brädet talar: femton två, femton fyra och ett par är sex."
+    assert said == [
+        f"PASS  Sprachausgabe: {phrase!r} in WAV-Dateien in {tmp_path} gesagt: hast du es gehört?"
+    ]
 
 
 def test_without_espeak_the_voice_fails_and_says_how_to_get_it(tmp_path, monkeypatch):

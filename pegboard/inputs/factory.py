@@ -18,6 +18,7 @@ from gpiozero import Device, Factory
 from gpiozero.pins.mock import MockFactory
 
 from pegboard.errors import ConfigError
+from pegboard.i18n import N_, Phrase
 
 MODEL = Path("/proc/device-tree/model")
 
@@ -50,14 +51,27 @@ def _named(name: str) -> Factory:
         raise ConfigError(f"the {name} pin factory does not work here: {exc}") from exc
 
 
-def _no_factory(exc: Exception) -> str:
+def _no_factory(exc: Exception) -> Phrase:
+    """Why no pin factory works here, with the cure."""
     try:
         model = MODEL.read_text(encoding="ascii", errors="replace").rstrip("\x00").strip()
     except OSError:
         model = ""
     if "Raspberry Pi" not in model:
-        return f"no GPIO pins here (not a Raspberry Pi: {exc}); start with --sim to play on screen"
-    return (
-        f"no GPIO library works on this {model} ({exc}); install lgpio "
-        "(sudo apt install python3-lgpio, in a venv made with --system-site-packages)"
+        not_a_pi = N_(
+            "no GPIO pins here (not a Raspberry Pi: {reason}); start with {option} to play on "
+            "screen"
+        )
+        return Phrase.of(not_a_pi, reason=str(exc), option="--sim")
+    no_library = N_(
+        "no GPIO library works on this {model} ({reason}); install {library} ({command}, in a "
+        "virtual environment made with {option})"
+    )
+    return Phrase.of(
+        no_library,
+        model=model,
+        reason=str(exc),
+        library="lgpio",
+        command="sudo apt install python3-lgpio",
+        option="--system-site-packages",
     )

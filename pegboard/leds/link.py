@@ -22,6 +22,7 @@ from serial.tools import list_ports
 
 from pegboard._firmware import pegproto
 from pegboard.errors import LinkError
+from pegboard.i18n import N_, Phrase
 
 STABLE_NAME = "/dev/pegboard-pico"  # made by hardware/99-pegboard-pico.rules
 PICO_USB = (0x2E8A, 0x0005)  # Raspberry Pi, MicroPython on a Pico
@@ -34,10 +35,12 @@ def find_pico() -> str:
     for port in sorted(list_ports.comports(), key=lambda p: p.device):
         if (port.vid, port.pid) == PICO_USB:
             return port.device
-    raise LinkError(
-        f"no Pico found: {STABLE_NAME} does not exist and no USB serial device is "
-        "2e8a:0005 (is it plugged in and running MicroPython?)"
+    no_pico = N_(
+        "no Pico found: {name} does not exist and no USB serial device is {usb} "
+        "(is it plugged in and running MicroPython?)"
     )
+    usb = "{:04x}:{:04x}".format(*PICO_USB)
+    raise LinkError(Phrase.of(no_pico, name=STABLE_NAME, usb=usb))
 
 
 def open_port(url: str | None = None) -> serial.SerialBase:

@@ -16,6 +16,7 @@ the way back to the REPL.
 from __future__ import annotations
 
 import contextlib
+import errno
 import importlib.util
 import os
 import subprocess
@@ -29,6 +30,7 @@ import serial
 
 from pegboard._firmware import pegproto
 from pegboard.errors import ConfigError, LinkError
+from pegboard.i18n import N_, Phrase
 from pegboard.leds.link import find_pico, frames_within, open_port
 from pegboard.leds.pico import send_repl
 
@@ -37,8 +39,12 @@ HOST_ONLY = frozenset({"__init__.py", "fakehw.py"})
 LISTEN_SECONDS = 3.5  # a running firmware says HELLO within 3 s once the host is quiet
 BOOT_SECONDS = 15.0  # a reset Pico is back on USB and answering within this
 MPREMOTE_SECONDS = 120.0
+INSTALL_COMMAND = "pegboard firmware install"  # the cure for a missing or older firmware
+# Who may open the Pico's port, and how to stop the service that holds it.
+PORT_GROUP = "dialout"
+STOP_SERVICE = "sudo systemctl stop pegboard"
 
-Say = Callable[[str], None]
+Say = Callable[[Phrase], None]  # each step of an install, said as it starts
 
 
 def firmware_files() -> list[tuple[str, Traversable]]:
@@ -59,7 +65,8 @@ def mpremote_command(port: str, paths: list[str]) -> list[str]:
 def copy_to_pico(port: str, timeout: float = MPREMOTE_SECONDS) -> None:
     """Copy the firmware to the Pico on ``port`` (in its REPL) with mpremote, then reset it."""
     if importlib.util.find_spec("mpremote") is None:
-        raise ConfigError("mpremote is not installed: pip install mpremote")
+        missing = N_("{tool} is not installed: {command}")
+        raise ConfigError(Phrase.of(missing, tool="mpremote", command="pip install mpremote"))
     with contextlib.ExitStack() as stack:
         paths = [str(stack.enter_context(resources.as_file(f))) for _, f in firmware_files()]
         try:
@@ -71,10 +78,14 @@ def copy_to_pico(port: str, timeout: float = MPREMOTE_SECONDS) -> None:
                 check=False,
             )
         except subprocess.TimeoutExpired as error:
-            raise LinkError(f"mpremote gave no result on {port} in {timeout:g} s") from error
+            late = N_("mpremote gave no result on {port} in {seconds} s")
+            raise LinkError(Phrase.of(late, port=port, seconds=f"{timeout:g}")) from error
     if done.returncode != 0:
-        said = (done.stderr.strip() or done.stdout.strip() or "no message").splitlines()[-1]
-        raise LinkError(f"mpremote could not copy the firmware to {port}: {said}")
+        said = done.stderr.strip() or done.stdout.strip()
+        failed = N_("mpremote could not copy the firmware to {port}: {said}")
+        if not said:
+            failed = N_("mpremote could not copy the firmware to {port}, and said nothing")
+        raise LinkError(Phrase.of(failed, port=port, said=said.splitlines()[-1] if said else ""))
 
 
 Version = tuple[int, int, int]
@@ -98,30 +109,36 @@ def hello(port: str, *, ask: bool = True, timeout: float = 3.0) -> tuple[Version
                     return pegproto.unpack_hello(payload)[0], pegproto.hello_micropython(payload)
             except pegproto.FrameError as error:
                 if len(error.args) > 1:  # a good frame, in another protocol version
-                    raise LinkError(
-                        f"the Pico on {port} speaks another protocol ({error.args[0]}); "
-                        "to reinstall, hold GP22 to GND while plugging it in, then run "
-                        "pegboard firmware install"
-                    ) from None
+                    raise LinkError(_other_protocol(port, frame)) from None
     return None
 
 
-def version_problem(version: Version | None, micropython: Version | None = None) -> str | None:
+def version_problem(version: Version | None, micropython: Version | None = None) -> Phrase | None:
     """What is wrong with the firmware or MicroPython version a Pico reported, or None.
 
     >>> version_problem(pegproto.FIRMWARE_VERSION) is None
     True
-    >>> version_problem((0, 9, 0))  # doctest: +ELLIPSIS
+    >>> str(version_problem((0, 9, 0)))  # doctest: +ELLIPSIS
     'the Pico runs firmware 0.9.0 but this pegboard needs ...: run pegboard firmware install'
+    >>> version_problem(pegproto.FIRMWARE_VERSION, (1, 19, 1)).say("sv")  # doctest: +ELLIPSIS
+    'Pico kör MicroPython 1.19.1; LED-programmet behöver 1.20.0 eller nyare: ...'
     """
     if version == pegproto.FIRMWARE_VERSION:
-        return pegproto.micropython_problem(micropython)
+        if pegproto.micropython_problem(micropython) is None:  # the firmware's own rule
+            return None
+        too_old = N_(
+            "the Pico runs MicroPython {version}; the firmware needs {needed} or newer: "
+            "flash a newer MicroPython, then run {command}"
+        )
+        needed = _dotted(pegproto.MICROPYTHON_MIN)
+        return Phrase.of(
+            too_old, version=_dotted(micropython), needed=needed, command=INSTALL_COMMAND
+        )
     if version is None:
-        return "the Pico has not said which firmware it runs"
-    return (
-        f"the Pico runs firmware {_dotted(version)} but this pegboard needs "
-        f"{_dotted(pegproto.FIRMWARE_VERSION)}: run pegboard firmware install"
-    )
+        return Phrase(N_("the Pico has not said which firmware it runs"))
+    older = N_("the Pico runs firmware {version} but this pegboard needs {needed}: run {command}")
+    needed = _dotted(pegproto.FIRMWARE_VERSION)
+    return Phrase.of(older, version=_dotted(version), needed=needed, command=INSTALL_COMMAND)
 
 
 def check(port: str | None = None, timeout: float = 3.0) -> Version:
@@ -132,22 +149,25 @@ def check(port: str | None = None, timeout: float = 3.0) -> Version:
 
 
 def install(port: str | None = None, say: Say = print) -> Version:
-    """Copy the firmware to the Pico, reset it and check the handshake; return its version."""
+    """Copy the firmware to the Pico, reset it and check the handshake; return its version.
+    ``say`` hears each step as a :class:`~pegboard.i18n.Phrase` (``print``: in English)."""
     port = port or find_pico()
     names = ", ".join(name for name, _ in firmware_files())
     running = hello(port, ask=False, timeout=LISTEN_SECONDS)
     if running is not None:
-        running_version = _dotted(running[0])
-        say(f"firmware {running_version} runs on {port}: asking the Pico to reboot into the REPL")
+        step = N_("firmware {version} runs on {port}: asking the Pico to reboot into the REPL")
+        say(Phrase.of(step, version=_dotted(running[0]), port=port))
         if not send_repl(port):
-            raise LinkError(f"the firmware on {port} did not agree to reboot into the REPL")
+            refused = N_("the firmware on {port} did not agree to reboot into the REPL")
+            raise LinkError(Phrase.of(refused, port=port))
         _wait_back(port)
-    say(f"copying {names} to the Pico on {port} (mpremote)")
+    say(Phrase.of(N_("copying {names} to the Pico on {port} (mpremote)"), names=names, port=port))
     copy_to_pico(port)
-    say("the Pico restarts; waiting for the firmware's HELLO")
+    say(Phrase(N_("the Pico restarts; waiting for the firmware's HELLO")))
     _wait_back(port)
     version = _matching(port, _retry(lambda: hello(port), BOOT_SECONDS), BOOT_SECONDS)
-    say(f"firmware {_dotted(version)} answers on {port}: it matches this pegboard")
+    matches = N_("firmware {version} answers on {port}: it matches this pegboard")
+    say(Phrase.of(matches, version=_dotted(version), port=port))
     return version
 
 
@@ -157,8 +177,27 @@ def back_to_repl(port: str | None = None) -> str:
     with _port_errors(port):
         done = send_repl(port)
     if not done:
-        raise LinkError(f"no answer from the firmware on {port}: is the pegboard service stopped?")
+        silent = N_("no answer from the firmware on {port}: is the pegboard service stopped?")
+        raise LinkError(Phrase.of(silent, port=port))
     return port
+
+
+def port_refusal(port: str, error: serial.SerialException) -> Phrase:
+    """Why ``port`` did not open, with the cure: missing, not allowed, or in use."""
+    match error.errno:
+        case errno.ENOENT | errno.ENODEV | errno.ENXIO:
+            return Phrase.of(N_("there is no {port}: is the Pico plugged in?"), port=port)
+        case errno.EACCES | errno.EPERM:
+            allowed = N_(
+                "you may not open {port}: join the {group} group ({command}), then log in again"
+            )
+            command = f"sudo usermod -aG {PORT_GROUP} $USER"
+            return Phrase.of(allowed, port=port, group=PORT_GROUP, command=command)
+        case errno.EAGAIN | errno.EBUSY:
+            busy = N_("{port} is in use: is the pegboard service running? ({command})")
+            return Phrase.of(busy, port=port, command=STOP_SERVICE)
+    failed = N_("cannot open the Pico's port {port}: {reason}")
+    return Phrase.of(failed, port=port, reason=error.strerror or str(error))
 
 
 # --- helpers --------------------------------------------------------------------------------
@@ -169,7 +208,7 @@ def _port_errors(port: str):
     try:
         yield
     except serial.SerialException as error:
-        raise LinkError(f"cannot open the Pico's port {port}: {error}") from error
+        raise LinkError(port_refusal(port, error)) from error
 
 
 @contextlib.contextmanager
@@ -188,13 +227,15 @@ def _wait_back(port: str, gone: float = 2.0) -> None:
     deadline = time.monotonic() + BOOT_SECONDS
     while not os.path.exists(port):
         if time.monotonic() > deadline:
-            raise LinkError(f"the Pico did not come back on {port} within {BOOT_SECONDS:g} s")
+            late = N_("the Pico did not come back on {port} within {seconds} s")
+            raise LinkError(Phrase.of(late, port=port, seconds=f"{BOOT_SECONDS:g}"))
         time.sleep(0.1)
 
 
 def _matching(port: str, said: tuple[Version, Version | None] | None, waited: float) -> Version:
     if said is None:
-        raise LinkError(f"no HELLO from pegboard's firmware on {port} within {waited:g} s")
+        silent = N_("no HELLO from pegboard's firmware on {port} within {seconds} s")
+        raise LinkError(Phrase.of(silent, port=port, seconds=f"{waited:g}"))
     problem = version_problem(*said)
     if problem:
         raise LinkError(problem)
@@ -214,6 +255,23 @@ def _retry(attempt: Callable[[], tuple[Version, Version | None] | None], seconds
         if version is not None or time.monotonic() > deadline:
             return version
         time.sleep(0.2)
+
+
+def _other_protocol(port: str, frame: bytes) -> Phrase:
+    """A Pico that answers in another protocol version, and how to put this one on it."""
+    theirs = pegproto.cobs_decode(frame)[0]  # a frame's first byte: its protocol version
+    other = N_(
+        "the Pico on {port} speaks another protocol (version {theirs}, this pegboard's is "
+        "{ours}); to reinstall, hold {pin} to GND while plugging it in, then run {command}"
+    )
+    return Phrase.of(
+        other,
+        port=port,
+        theirs=theirs,
+        ours=pegproto.VERSION,
+        pin=f"GP{pegproto.REPL_PIN}",
+        command=INSTALL_COMMAND,
+    )
 
 
 def _dotted(version: tuple[int, ...]) -> str:

@@ -49,7 +49,9 @@ INSTALL = Path(str(resources.files("pegboard._hardware") / "install.sh"))
 _PICO_SIDES = (0, 1, None, 2, 3, 4, 5, None, 6, 7, 8, 9, None, 10, 11, 12, 13, None, 14, 15)
 _PICO_SIDES += (16, 17, None, 18, 19, 20, 21, None, 22, None, 26, 27, None, 28)
 PICO_PINS = {gp: pin for pin, gp in enumerate(_PICO_SIDES, 1) if gp is not None}
-SHIFTER = ((2, 3), (5, 6), (9, 8), (12, 11))  # 74AHCT125 channels: (A in, Y out) pins
+SHIFTER_CHIP = "74AHCT125"  # lifts the Pico's 3.3 V data to the strips' 5 V
+SHIFTER = ((2, 3), (5, 6), (9, 8), (12, 11))  # its channels: (A in, Y out) pins
+RESISTOR = "390 Ω"  # in each data line, before the strip's DIN
 SOLID = (18.0, 3.2, 3.0)  # a plank, its bores, a channel for the strip: the first design
 
 
@@ -164,7 +166,14 @@ def strips_part() -> str:
         layout = load_layout(name)
         kind = layout.strip_kind
         rows: list[tuple[object, ...]] = [
-            ("Strip", "LEDs", "Pieces, in data order", "Pico pin", "74AHCT125 in → out", "Data to"),
+            (
+                "Strip",
+                "LEDs",
+                "Pieces, in data order",
+                "Pico pin",
+                f"{SHIFTER_CHIP} in → out",
+                "Data to",
+            ),
             ("---:", "---:", "---", "---", "---", "---"),
         ]
         every = pieces(layout)
@@ -179,7 +188,7 @@ def strips_part() -> str:
                     ", ".join(p.name for p in mine),
                     f"GP{strip.pin} (pin {PICO_PINS[strip.pin]})",
                     f"{chip}pin {a} → pin {y}",
-                    f"390 Ω → DIN of piece {mine[0].name}",
+                    f"{RESISTOR} → DIN of piece {mine[0].name}",
                 )
             )
         cuts: list[tuple[object, ...]] = [

@@ -6,14 +6,17 @@ middle and last LED under a hole, one at a time, white, and asks. When one is da
 asks about LEDs in between, halving the gap, until the last lit and the first dark LED
 are neighbours: the fault sits there. An answer is True (seen), False (not seen) or
 None (no answer in time); "no" and no answer both fail the strip, naming its Pico pin
-and the likely fault.
+and the likely fault. The question is asked, and the answer heard, in the person's
+language (:func:`pegboard.maker.report.heard`).
 
 An :data:`Eye` answers: :class:`Keyboard` asks a person on the terminal; with
 ``--sim``, :func:`sim_eye` reads the simulated Pico's LEDs.
 
->>> print(diagnose(Strip(0, 2, 143), [(0, True), (71, True), (104, False)]))
-... # doctest: +ELLIPSIS
+>>> fault = diagnose(Strip(0, 2, 143), [(0, True), (71, True), (104, False)])
+>>> print(fault.say())  # doctest: +ELLIPSIS
 lit up to LED 71, dark at LED 104: a broken joint (DOUT to DIN, 5 V or GND) between them, ...
+>>> print(fault.say("de"))  # doctest: +ELLIPSIS
+leuchtet bis LED 71, dunkel ab LED 104: eine gebrochene Lötstelle (DOUT an DIN, 5 V oder ...
 """
 
 from __future__ import annotations
@@ -27,14 +30,21 @@ from typing import TYPE_CHECKING, TextIO
 
 from pegboard.board.layout import Hole, Layout, Strip
 from pegboard.board.render import Frame
+from pegboard.i18n import N_, SOURCE, Phrase
 from pegboard.leds import LedDriver
-from pegboard.maker.report import FAIL, PASS, Result
+from pegboard.maker.hardware_docs import RESISTOR, SHIFTER_CHIP
+from pegboard.maker.report import FAIL, PASS, Result, answers, heard
 
 if TYPE_CHECKING:
     from pegboard.leds.emulator import EmulatedPico
 
 ANSWER_SECONDS = 30.0  # a person gets this long to say whether an LED is lit
 WHITE = b"\xff\xff\xff"
+
+
+def strip_name(strip: Strip) -> Phrase:
+    """A strip as the report names it: its number and its Pico pin."""
+    return Phrase.of(N_("strip {strip} (Pico {pin})"), strip=strip.id, pin=f"GP{strip.pin}")
 
 
 @dataclass(frozen=True)
@@ -44,15 +54,18 @@ class Look:
     strip: Strip
     led: int
     hole: Hole
-    track: str  # the track's name
 
-    @property
-    def question(self) -> str:
-        where = {0: "start hole"}.get(self.hole.number, f"hole {self.hole.number}")
-        return (
-            f"strip {self.strip.id} (Pico GP{self.strip.pin}) LED {self.led}: "
-            f"is the {self.track} track's {where} lit white? [y/n]"
-        )
+    def question(self, lang: str = SOURCE) -> str:
+        """What the person is asked, in ``lang``, with the answers they may give."""
+        yes, no = (word[0] for word in answers(lang))
+        if self.hole.number == 0:
+            asked = N_(
+                "{strip} LED {led}: is the start hole of track {track} lit white? [{yes}/{no}]"
+            )
+        else:
+            asked = N_("{strip} LED {led}: is hole {hole} of track {track} lit white? [{yes}/{no}]")
+        where = {"strip": strip_name(self.strip), "led": self.led, "track": self.hole.track + 1}
+        return Phrase.of(asked, **where, hole=self.hole.number, yes=yes, no=no).say(lang)
 
 
 Eye = Callable[[Look], "bool | None"]
@@ -60,9 +73,8 @@ Eye = Callable[[Look], "bool | None"]
 
 def holed_leds(layout: Layout, strip: Strip) -> list[Look]:
     """The LEDs of ``strip`` that sit under a hole, in strip order."""
-    names = {t.index: t.name for t in layout.tracks}
     under = {h.led: h for h in layout.holes() if h.strip == strip.id}
-    return [Look(strip, led, under[led], names[under[led].track]) for led in sorted(under)]
+    return [Look(strip, led, under[led]) for led in sorted(under)]
 
 
 def first_middle_last(layout: Layout, strip: Strip) -> list[Look]:
@@ -72,30 +84,42 @@ def first_middle_last(layout: Layout, strip: Strip) -> list[Look]:
     return [looks[i] for i in picks]
 
 
-def diagnose(strip: Strip, seen: list[tuple[int, bool | None]]) -> str:
+def diagnose(strip: Strip, seen: list[tuple[int, bool | None]]) -> Phrase:
     """The likely fault from the answers ``[(led, seen)]`` in strip order, the first not
     seen last; every answer before it was a yes."""
     led, answer = seen[-1]
-    silent = "no answer" if answer is None else ""
     if len(seen) == 1:
-        fault = (
-            f"nothing lit at the strip's start (LED {led}): the data wire from GP{strip.pin} "
-            "through the 74AHCT125 and the 390 Ω resistor to the strip's DIN, the strip's "
-            "arrows (pointing away from the Pico), or 5 V and GND at its start"
+        fault = Phrase.of(
+            N_(
+                "nothing lit at the strip's start (LED {led}): the data wire from {pin} "
+                "through the {chip} and the {resistor} resistor to the strip's DIN, the "
+                "strip's arrows (pointing away from the Pico), or 5 V and GND at its start"
+            ),
+            led=led,
+            pin=f"GP{strip.pin}",
+            chip=SHIFTER_CHIP,
+            resistor=RESISTOR,
         )
     else:
-        lit = seen[-2][0]
-        fault = (
-            f"lit up to LED {lit}, dark at LED {led}: a broken joint (DOUT to DIN, 5 V or GND) "
-            "between them, or no 5 V at that end of the strip"
+        fault = Phrase.of(
+            N_(
+                "lit up to LED {lit}, dark at LED {led}: a broken joint (DOUT to DIN, 5 V or "
+                "GND) between them, or no 5 V at that end of the strip"
+            ),
+            lit=seen[-2][0],
+            led=led,
         )
-    return f"{silent} for LED {led}; if it is dark, {fault}" if silent else fault
+    if answer is None:
+        return Phrase.of(
+            N_("no answer for LED {led}; if it is dark, {fault}"), led=led, fault=fault
+        )
+    return fault
 
 
 def check_strip(leds: LedDriver, layout: Layout, strip: Strip, eye: Eye, timeout: float) -> Result:
     """Ask about the first, middle and last LED; on a dark one, narrow down where."""
     synced = getattr(leds, "wait_synced", None)
-    name = f"strip {strip.id} (Pico GP{strip.pin})"
+    name = strip_name(strip)
 
     def shown(look: Look) -> bool:
         leds.show(_one_lit(layout.strip_lengths, look.strip.id, look.led))
@@ -105,13 +129,15 @@ def check_strip(leds: LedDriver, layout: Layout, strip: Strip, eye: Eye, timeout
     seen: list[tuple[int, bool | None]] = []
     for look in first_middle_last(layout, strip):
         if not shown(look):
-            return Result(name, FAIL, f"LED {look.led} was not acked within {timeout:g} s")
+            unacked = N_("LED {led} was not acked within {seconds} s")
+            return Result(name, FAIL, Phrase.of(unacked, led=look.led, seconds=f"{timeout:g}"))
         answer = eye(look)
         seen.append((look.led, answer))
         if answer is not True:
             break
     else:
-        return Result(name, PASS, "LEDs " + ", ".join(str(led) for led, _ in seen) + " seen")
+        lit = ", ".join(str(led) for led, _ in seen)
+        return Result(name, PASS, Phrase.of(N_("LEDs {leds} seen"), leds=lit))
     if seen[-1][1] is False and len(seen) > 1:  # someone watches: find the spot
         place = {look.led: i for i, look in enumerate(looks)}
         lit, dark = place[seen[-2][0]], place[seen[-1][0]]
@@ -128,13 +154,13 @@ def check_strip(leds: LedDriver, layout: Layout, strip: Strip, eye: Eye, timeout
 
 
 def check_leds(
-    leds: LedDriver, layout: Layout, eye: Eye, timeout: float, out: TextIO
+    leds: LedDriver, layout: Layout, eye: Eye, timeout: float, out: TextIO, lang: str = SOURCE
 ) -> list[Result]:
     """Every strip checked by eye; the board dark again at the end."""
     results = []
     for strip in layout.strips:
         results.append(check_strip(leds, layout, strip, eye, timeout))
-        print(results[-1].line(), file=out, flush=True)
+        print(results[-1].line(lang), file=out, flush=True)
     leds.show(Frame.dark(layout.strip_lengths))
     return results
 
@@ -145,9 +171,15 @@ def check_leds(
 class Keyboard:
     """Lines typed on the terminal, read by one thread and handed to whoever listens."""
 
-    def __init__(self, stream: TextIO, out: TextIO, answer_seconds: float = ANSWER_SECONDS):
+    def __init__(
+        self,
+        stream: TextIO,
+        out: TextIO,
+        answer_seconds: float = ANSWER_SECONDS,
+        lang: str = SOURCE,
+    ):
         self.lines: queue.Queue[str] = queue.Queue()
-        self.out, self.answer_seconds = out, answer_seconds
+        self.out, self.answer_seconds, self.lang = out, answer_seconds, lang
 
         def read() -> None:
             while line := stream.readline():
@@ -156,19 +188,22 @@ class Keyboard:
         threading.Thread(target=read, name="doctor-keyboard", daemon=True).start()
 
     def __call__(self, look: Look) -> bool | None:
-        """Ask the person about ``look``: y or n, until the time is up."""
+        """Ask the person about ``look``: yes or no in their language (or y or n),
+        until the time is up."""
         while not self.lines.empty():  # forget what was typed before the question
             self.lines.get_nowait()
-        print(f"      {look.question} ", end="", file=self.out, flush=True)
+        print(f"      {look.question(self.lang)} ", end="", file=self.out, flush=True)
+        yes, no = answers(self.lang)
+        again = Phrase.of(N_("{yes} or {no}?"), yes=yes, no=no).say(self.lang)
         deadline = time.monotonic() + self.answer_seconds
         while (left := deadline - time.monotonic()) > 0:
             try:
-                said = self.lines.get(timeout=left)
+                said = heard(self.lines.get(timeout=left), self.lang)
             except queue.Empty:
                 break
-            if said in ("y", "yes", "n", "no"):
-                return said.startswith("y")
-            print("      y or n? ", end="", file=self.out, flush=True)
+            if said is not None:
+                return said
+            print(f"      {again} ", end="", file=self.out, flush=True)
         print(file=self.out)
         return None
 

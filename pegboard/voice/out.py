@@ -42,7 +42,7 @@ class Output:
     and ``_end``; ``wants_audio`` False means it needs no samples (none are made)."""
 
     wants_audio = True
-    where = "somewhere"  # for people: "through aplay", "into WAV files in …"
+    where = Phrase(N_("somewhere"))  # for people: "through aplay", "into WAV files in …"
 
     def play(self, speech: Speech, label: str, stop: Callable[[], bool] = lambda: False) -> bool:
         """Hand ``speech``'s samples over as they come, until ``stop()`` says otherwise
@@ -81,7 +81,9 @@ class Silent(Output):
     """Says nothing; the voice still keeps what it would have said."""
 
     wants_audio = False
-    where = "to nobody (silent: no audio output, or [voice] out = silent)"
+    where = Phrase.of(
+        N_("to nobody (silent: no audio output, or {setting})"), setting="[voice] out = silent"
+    )
 
 
 class Player(Output):
@@ -92,7 +94,7 @@ class Player(Output):
         if player not in PLAYERS:
             raise ConfigError(f"no audio player {player!r}; known: {', '.join(PLAYERS)}")
         self.player = player
-        self.where = f"through {player}"
+        self.where = Phrase.of(N_("through {player}"), player=player)
         self._process: subprocess.Popen | None = None
 
     def __repr__(self) -> str:
@@ -153,7 +155,7 @@ class Files(Output):
         except OSError as error:
             raise VoiceError(cannot_write(self.folder, error)) from error
         self.written: list[Path] = []
-        self.where = f"into WAV files in {self.folder}"
+        self.where = Phrase.of(N_("into WAV files in {folder}"), folder=str(self.folder))
         self._wav: Wav | None = None
         self._path: Path | None = None
 
