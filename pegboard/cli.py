@@ -231,7 +231,13 @@ def build_parser(lang: str = "en") -> argparse.ArgumentParser:
     from pegboard.maker.report import answers
 
     _ = translations(lang).gettext
-    parser = argparse.ArgumentParser(prog="pegboard", description=_("The ``pegboard`` command."))
+    parser = argparse.ArgumentParser(
+        prog="pegboard",
+        description=_(
+            "Cribbage with real cards on a board of LEDs: score a hand or a play, run the "
+            "board and its phone panel, check the board."
+        ),
+    )
     parser.add_argument(
         "--lang",
         choices=LANGUAGES,

@@ -95,10 +95,20 @@ NOT_WORDS = re.compile(
     r"\w*\{\w+\}\w*|\{\"[^}]*\}|\b[a-z_]+=\S*|\b[A-Z]{2,}s?\b|A 2-10 J Q K|C D H S"
     r"|\b(?:10|[2-9AJQK])[CDHS]\b|--[a-z][a-z-]*"
 )
-# Names, the same in every language: a rule's author, a variant, the board's own name, the
+# Names, the same in every language: the game, a rule's author, a variant, the board's own name, the
 # computer it runs on (a Raspberry Pi), its LED controller (a Raspberry Pi Pico), the Python
 # that runs on that, and the tool that copies files onto it.
-NAMES = {"hoyle", "shotgun", "pegboard", "raspberry", "pi", "pico", "micropython", "mpremote"}
+NAMES = {
+    "cribbage",
+    "hoyle",
+    "shotgun",
+    "pegboard",
+    "raspberry",
+    "pi",
+    "pico",
+    "micropython",
+    "mpremote",
+}
 
 
 def english_words() -> set[str]:
