@@ -191,7 +191,7 @@ def cmd_serve(args: argparse.Namespace) -> int:
     if args.wav is not None:  # the voice into WAV files, whatever the config says
         voice = {"enabled": True, "out": "files", "folder": str(args.wav.absolute())}
         config = replace(config, voice={**config.voice, **voice})
-    return serve(config, args.data or default_data_dir(), sim=args.sim)
+    return serve(config, args.data or default_data_dir(), sim=args.sim, lang=args.lang)
 
 
 def cmd_doctor(args: argparse.Namespace) -> int:

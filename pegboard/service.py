@@ -23,6 +23,7 @@ from pegboard.board.render import Frame, Power, Renderer, lit_holes
 from pegboard.config import Config, is_pin
 from pegboard.errors import ConfigError, PegboardError
 from pegboard.game import Settings, Table
+from pegboard.i18n import N_, SOURCE, Phrase
 from pegboard.inputs import (
     Advance,
     Controls,
@@ -196,9 +197,11 @@ def serve(
     data_dir: Path,
     *,
     sim: bool = False,
+    lang: str = SOURCE,
     ready: Callable[[str], None] | None = None,
 ) -> int:
-    """Run the board until SIGTERM or Ctrl-C. ``ready(url)`` is called once it answers."""
+    """Run the board until SIGTERM or Ctrl-C, saying where and how in ``lang`` (the
+    voice speaks the board's language). ``ready(url)`` is called once it answers."""
     from pegboard.panel import create_app
 
     # Everything that can be checked is, before anything is written: the layout, the pins,
@@ -238,13 +241,15 @@ def serve(
         # Before the address is said: a stop from then on is a clean one.
         previous = {s: signal.signal(s, shutdown) for s in (signal.SIGTERM, signal.SIGINT)}
         try:
-            url = say_where(config.panel["host"], server.port)
-            print(
-                f"pegboard: board PIN {pin}" + (" (new: change it in the config)" if new else ""),
-                flush=True,
+            url = say_where(config.panel["host"], server.port, lang=lang)
+            said = (
+                N_("board PIN {pin} (new: change it in the config)")
+                if new
+                else N_("board PIN {pin}")
             )
+            _say(Phrase.of(said, pin=pin), lang)
             if board.voice is not None:
-                print(f"pegboard: the board speaks {board.voice.out.where}", flush=True)
+                _say(Phrase.of(N_("the board speaks {where}"), where=board.voice.out.where), lang)
             interval = systemd.watchdog_interval()
             if interval is not None:
                 dog = watchdog(board, server.port, interval)
@@ -265,22 +270,27 @@ def serve(
     return 0
 
 
-def say_where(host: str, port: int, out: TextIO | None = None) -> str:
+def say_where(host: str, port: int, out: TextIO | None = None, lang: str = SOURCE) -> str:
     """Print every address a phone can open the panel at, the first as a QR code on a
     terminal; return the first."""
     out = out or sys.stdout
     urls, warning = lan.panel_urls(host, port)
-    print(f"pegboard: panel at {urls[0]}", file=out, flush=True)
+    _say(Phrase.of(N_("panel at {url}"), url=urls[0]), lang, out)
     for url in urls[1:]:
-        print(f"pegboard: also at {url}", file=out)
+        _say(Phrase.of(N_("also at {url}"), url=url), lang, out)
     if warning:
-        print(f"pegboard: {warning}", file=out)
+        _say(warning, lang, out)
     if out.isatty():  # a person reads it; a log does not need the picture
         import segno
 
         segno.make(urls[0]).terminal(out=out, compact=True)
     out.flush()
     return urls[0]
+
+
+def _say(said: Phrase, lang: str, out: TextIO | None = None) -> None:
+    """One line of the service's own, after the program's name."""
+    print(f"pegboard: {said.say(lang)}", file=out or sys.stdout, flush=True)
 
 
 def panel_server(app, config: Config):

@@ -109,6 +109,26 @@ def test_error_lines_are_said_in_the_language(capsys, tmp_path, lang):
         assert err != run(capsys, "--lang", "en", *argv)[2]
 
 
+@pytest.mark.parametrize("lang", TRANSLATED)
+def test_the_board_says_where_it_is_and_its_pin_in_the_language(tmp_path, lang):
+    """What ``pegboard serve`` prints at start: where phones find the panel, its PIN, where
+    the voice goes; a config key (``[panel] host``) stays as it is typed."""
+    argv = [sys.executable, "-m", "pegboard.cli", "--lang", lang, "serve", "--sim"]
+    argv += ["--host", "127.0.0.1", "--port", "0", "--data", str(tmp_path / "data")]
+    argv += ["--wav", str(tmp_path / "said")]
+    process = subprocess.Popen(argv, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    try:
+        lines = [process.stdout.readline() for _ in range(4)]
+    finally:
+        process.terminate()
+        process.wait(timeout=60)
+    assert re.fullmatch(r"pegboard: .*http://localhost:\d+/\n", lines[0]), lines
+    assert re.search(r"\b\d{6}\b", lines[2]), lines  # the new PIN
+    for line in lines:
+        said = re.sub(r"\[\w+\] \w+", " ", line.removeprefix("pegboard: "))
+        assert not english_in(said, lang), f"{lang}: {line}"
+
+
 @pytest.fixture(scope="module")
 def doctor_says(tmp_path_factory):
     """The lines ``pegboard --lang LANG doctor --sim`` prints, but its QR code; it passes."""
