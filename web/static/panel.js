@@ -428,11 +428,13 @@ function place(svg, score, target) {
 }
 
 // A card per side: its colour, name, score, points to go; the dealer (whose crib it is),
-// the lead, whose turn it is in the play, what a dial shows.
+// the lead, whose turn it is in the play, what a dial shows. Three cards across keep the
+// whole name on its line: the dealer and the lead go beside the score.
 function drawSides() {
   const list = $("sides");
   const game = state.game;
-  list.classList.toggle("three", Boolean(game && game.sides.length > 2)); // three cards across
+  const three = Boolean(game && game.sides.length > 2);
+  list.classList.toggle("three", three);
   if (!game) return list.replaceChildren();
   const dealerSide = game.seats[game.dealer].side;
   const turn = game.phase === "play" && game.play.turn !== null ? game.seats[game.play.turn].side : null;
@@ -440,13 +442,15 @@ function drawSides() {
     const dealer = index === dealerSide;
     const dealerName = game.seats[game.dealer].name;
     const lead = game.lead && game.lead.side === index ? game.lead.by : null;
+    const badges = [
+      lead ? el("span", { className: "lead", textContent: t("leads_by", { n: lead }), title: t("leads_label", { name: side.name, n: lead }) }) : null,
+      dealer ? el("span", { className: "deals", title: t("deals_label", { name: dealerName }), textContent: t("dealer") }) : null,
+    ];
     const item = el("li", { className: [game.winner === index ? "winner" : "", turn === index ? "turn" : ""].join(" ").trim() },
       el("div", { className: "line" },
-        el("span", { className: "name", textContent: side.name }),
-        lead ? el("span", { className: "lead", textContent: t("leads_by", { n: lead }), title: t("leads_label", { name: side.name, n: lead }) }) : null,
-        dealer ? el("span", { className: "deals", title: t("deals_label", { name: dealerName }), textContent: t("dealer") }) : null),
+        el("span", { className: "name", textContent: side.name }), ...(three ? [] : badges)),
       el("div", { className: "line" },
-        el("span", { className: "score", textContent: side.front }),
+        el("span", { className: "score", textContent: side.front }), ...(three ? badges : []),
         el("span", { className: "to-go", textContent: t("to_go", { n: side.to_go }) })));
     const dialled = state.pending.find((p, seat) => p !== null && game.seats[seat]?.side === index);
     if (dialled !== undefined && dialled !== null) item.lastChild.append(el("span", { className: "pending", textContent: t("dialled", { n: dialled }) }));

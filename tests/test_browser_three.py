@@ -1,0 +1,37 @@
+"""Three players on a three-track board: three score cards across a 360 px phone."""
+
+from __future__ import annotations
+
+from browsing import (  # noqa: F401
+    act,
+    board_url_fixture,
+    browser_fixture,
+    measure,
+    phone_fixture,
+    shot,
+    sign_in,
+)
+
+BOARD_LAYOUT = "three-track-121"
+NAMES = ["Alexandra", "Bartholomew", "Christopher"]  # long names, each its own card
+
+
+def test_three_cards_across_keep_the_names_and_put_the_dealer_by_the_score(phone):
+    from playwright.sync_api import expect
+
+    page = phone("de")
+    sign_in(page)
+    act(page, "new_game", players=NAMES, dealer=0)
+    act(page, "starter", card="5D")
+    act(page, "lay", seat=1, card="10H")
+    act(page, "lay", seat=2, card="5C")  # fifteen two: Christopher leads by 2
+    cards = page.locator("#sides li")
+    expect(cards.nth(2).locator(".lead")).to_have_text("+2")
+    for side in range(3):
+        card = cards.nth(side)
+        name, line = card.locator(".name").bounding_box(), card.locator(".line").first
+        assert name["width"] >= 0.95 * line.bounding_box()["width"], NAMES[side]
+    expect(cards.nth(0).locator(".line").nth(1).locator(".deals")).to_have_text("Geber")
+    found = measure(page)
+    assert (found["overflowing"], found["scroll"]) == ([], 360)
+    shot(page, "three-across-de")
