@@ -4,12 +4,14 @@ from __future__ import annotations
 
 import json
 import re
+from pathlib import Path
 
 import pytest
 from conftest import PANEL_PIN
 from waiting import eventually
 
 from pegboard.panel import create_app
+from pegboard.panel.actions import ACTIONS, SEEN
 
 PIN = PANEL_PIN  # the app and client fixtures are conftest's
 
@@ -578,3 +580,17 @@ def test_text_that_is_not_unicode_is_never_stored(client, signed_in, board, acti
     response = post_raw(client, signed_in, f"/api/act/{action}", data)
     assert response.status_code == 400
     assert board.keeper.state == before and len(board.keeper._table.games()) == games
+
+
+def test_the_readme_lists_every_action_with_its_arguments():
+    """Scripts learn the API from the README: each action in its table, with every argument
+    it takes (but the version every entry may carry)."""
+    readme = (Path(__file__).parents[1] / "README.md").read_text(encoding="utf-8")
+    rows = {}
+    for first, rest in re.findall(r"^\| ((?:`[a-z_]+`(?:, )?)+) \| (.*) \|$", readme, re.M):
+        for name in re.findall(r"`([a-z_]+)`", first):
+            rows[name] = rest
+    for action, (_, takes) in ACTIONS.items():
+        assert action in rows, action
+        missing = [name for name in takes if name != SEEN and f"`{name}`" not in rows[action]]
+        assert missing == [], action
