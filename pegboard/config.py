@@ -29,24 +29,24 @@ from pegboard.i18n import N_, Phrase
 
 
 def _between(low: float, high: float):
-    def check(value: Any) -> str | None:
+    def check(value: Any) -> Phrase | None:
         if not low <= value <= high:
-            return f"must be between {low} and {high}, not {value}"
+            return Phrase.of(BETWEEN, low=low, high=high, value=value)
         return None
 
     return check
 
 
 def _one_of(*choices: str):
-    def check(value: Any) -> str | None:
+    def check(value: Any) -> Phrase | None:
         if value not in choices:
-            return f"must be one of {', '.join(choices)}, not {value!r}"
+            return Phrase.of(ONE_OF, choices=", ".join(choices), value=repr(value))
         return None
 
     return check
 
 
-def _driver(value: str) -> str | None:
+def _driver(value: str) -> Phrase | None:
     from pegboard.leds import KINDS  # one home: the LED back-ends
 
     return _one_of(*KINDS)(value)
@@ -61,9 +61,9 @@ def is_pin(text: str) -> bool:
     return text.isascii() and text.isdigit() and 4 <= len(text) <= 8
 
 
-def _pin(value: str) -> str | None:
+def _pin(value: str) -> Phrase | None:
     if value and not is_pin(value):
-        return "must be 4 to 8 digits 0-9 (or empty for a random PIN printed at start)"
+        return Phrase(NOT_A_PIN)
     return None
 
 
@@ -80,7 +80,7 @@ def _host(value: str) -> Phrase | None:
     return Phrase.of(NOT_AN_ADDRESS, value=repr(value))
 
 
-def _voice_out(value: str) -> str | None:
+def _voice_out(value: str) -> Phrase | None:
     from pegboard.voice import KINDS  # one home: the voice's outputs
 
     return _one_of(*KINDS)(value)
@@ -92,26 +92,42 @@ def _all_events() -> list[str]:
     return list(EVENTS)
 
 
-def _events(value: list) -> str | None:
+def _events(value: list) -> Phrase | None:
     from pegboard.keeper.aloud import EVENTS  # one home: the kinds of announcement
 
     wrong = [event for event in value if event not in EVENTS]
     if wrong:
-        return f"must name some of {', '.join(EVENTS)}; not {', '.join(map(repr, wrong))}"
+        some = N_("{source}: {key} must name some of {choices}; not {value}")
+        return Phrase.of(some, choices=", ".join(EVENTS), value=", ".join(map(repr, wrong)))
     return None
 
 
-def _language(value: str) -> str | None:
+def _language(value: str) -> Phrase | None:
     from pegboard.i18n import LANGUAGES
 
-    if value not in LANGUAGES:
-        return f"must be one of {', '.join(LANGUAGES)}, not {value!r}"
-    return None
+    return _one_of(*LANGUAGES)(value)
 
 
-WRONG = N_("{source}: {key} {problem}")
+# Translators: a setting refused; {source} is the config file, {key} a key of it as typed
+# (board.brightness), {value} what it holds, {choices} the values it may take.
+BETWEEN = N_("{source}: {key} must be between {low} and {high}, not {value}")
+ONE_OF = N_("{source}: {key} must be one of {choices}, not {value}")
+# What a setting must be, by the type it has: a whole number for an int, and so on.
+MUST_BE = {
+    int: N_("{source}: {key} must be a whole number, not {value}"),
+    str: N_("{source}: {key} must be text, not {value}"),
+    bool: N_("{source}: {key} must be true or false, not {value}"),
+    list: N_("{source}: {key} must be a list, not {value}"),
+}
+A_NUMBER = N_("{source}: {key} must be a number, not {value}")
+NOT_TOML = N_("{source}: not valid TOML: {error}")  # {error}: what the TOML reader says
 NOT_UTF8 = N_("{source}: not UTF-8 text ({byte} at {offset}); save it as UTF-8")
-NOT_AN_ADDRESS = N_("must be one of this machine's IP addresses or its name, not {value}")
+NOT_A_PIN = N_(
+    "{source}: {key} must be 4 to 8 digits 0-9 (or empty for a random PIN printed at start)"
+)
+NOT_AN_ADDRESS = N_(
+    "{source}: {key} must be one of this machine's IP addresses or its name, not {value}"
+)
 _LABEL = re.compile(r"(?!-)[A-Za-z0-9-]{1,63}(?<!-)")
 
 # section -> key -> (default or a function making it, type, check or None). "pins" and
@@ -168,7 +184,9 @@ def load_config(path: Path | None = None, text: str | None = None) -> Config:
         try:
             text = Path(path).read_text(encoding="utf-8")
         except OSError as error:
-            raise ConfigError(f"{source}: cannot read: {error.strerror}") from error
+            reason = error.strerror or str(error)
+            cannot = N_("{source}: cannot read: {reason}")
+            raise ConfigError(Phrase.of(cannot, source=source, reason=reason)) from error
         except UnicodeDecodeError as error:
             byte = f"0x{error.object[error.start]:02x}"
             raise ConfigError(
@@ -177,20 +195,24 @@ def load_config(path: Path | None = None, text: str | None = None) -> Config:
     try:
         data = tomllib.loads(text or "")
     except tomllib.TOMLDecodeError as error:
-        raise ConfigError(f"{source}: not valid TOML: {error}") from error
+        raise ConfigError(Phrase.of(NOT_TOML, source=source, error=str(error))) from error
     sections: dict[str, dict[str, Any]] = {}
     for name in data:
         if name not in SCHEMA and name not in FREE_SECTIONS:
             known = ", ".join(sorted([*SCHEMA, *FREE_SECTIONS]))
-            raise ConfigError(f"{source}: unknown section [{name}] (known: {known})")
+            unknown = N_("{source}: unknown section {section} (known: {known})")
+            raise ConfigError(Phrase.of(unknown, source=source, section=f"[{name}]", known=known))
         if not isinstance(data[name], dict):
-            raise ConfigError(f"{source}: {name} must be a table [{name}]")
+            table = N_("{source}: {key} must be a table {section}")
+            raise ConfigError(Phrase.of(table, source=source, key=name, section=f"[{name}]"))
     for name, keys in SCHEMA.items():
         given = data.get(name, {})
         for key in given:
             if key not in keys:
+                unknown = N_("{source}: unknown key {key} (known: {known})")
+                known = ", ".join(sorted(keys))
                 raise ConfigError(
-                    f"{source}: unknown key {name}.{key} (known: {', '.join(sorted(keys))})"
+                    Phrase.of(unknown, source=source, key=f"{name}.{key}", known=known)
                 )
         sections[name] = {
             key: _checked(
@@ -223,11 +245,10 @@ def _checked(source: str, name: str, value: Any, kind: Any, check: Any) -> Any:
     """``value`` of the setting ``name``, if it has the right type and passes ``check``."""
     value = copy.deepcopy(value)
     if not isinstance(value, kind) or (isinstance(value, bool) and kind is not bool):
-        expected = kind.__name__ if isinstance(kind, type) else "a number"
-        raise ConfigError(f"{source}: {name} must be {expected}, not {value!r}")
+        must = MUST_BE[kind] if isinstance(kind, type) else A_NUMBER
+        raise ConfigError(Phrase.of(must, source=source, key=name, value=repr(value)))
     problem = check(value) if check else None
-    if isinstance(problem, Phrase):
-        raise ConfigError(Phrase.of(WRONG, source=source, key=name, problem=problem))
-    if problem:
-        raise ConfigError(f"{source}: {name} {problem}")
+    if problem:  # a check's phrase, its source and key filled in here
+        where = (("source", source), ("key", name))
+        raise ConfigError(Phrase(problem.message, where + problem.params))
     return value

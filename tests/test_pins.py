@@ -263,9 +263,9 @@ def test_the_audio_is_one_of_the_known_ways_and_i2s_shows_in_the_wiring():
 
 
 def test_an_override_error_names_the_config():
-    with pytest.raises(ConfigError, match=r"pins.toml \+ config: GPIO 17 is used twice"):
+    with pytest.raises(ConfigError, match=r"pins.toml \+ \[pins\]: GPIO 17 is used twice"):
         load_pins(override={"advance": 17})
-    with pytest.raises(ConfigError, match="the config's pin section must be a table"):
+    with pytest.raises(ConfigError, match=r"pins.toml: \[pins\] must be a table"):
         load_pins(override=[("advance", 21)])
 
 

@@ -1,6 +1,7 @@
 """The players' dials and buttons on the Pi's GPIO (gpiozero), read as intents.
 
-- ``pins``: the pin map (``hardware/pins.toml``), its checks and the PINS.md table.
+- ``pins``: the pin map (``hardware/pins.toml``) and its checks; ``header``: the 40-pin
+  header and the PINS.md tables.
 - ``factory``: gpiozero's pin factory, chosen at start-up.
 - ``devices``: the controls per seat, turning pin edges into intents.
 - ``intents``: ``Turn``, ``Peg``, ``Undo``, ``Advance``, ``Repeat`` and the dialled ``Entry``.

@@ -27,46 +27,15 @@ from pathlib import Path
 from typing import Any, ClassVar
 
 from pegboard.errors import ConfigError
+from pegboard.i18n import N_, Phrase
+from pegboard.inputs.header import HEADER as HEADER
+from pegboard.inputs.header import pin_table as pin_table
+from pegboard.inputs.header import pins_md
 
 DEFAULT_PINS = Path(str(files("pegboard._hardware") / "pins.toml"))
 DEFAULT_DOC = DEFAULT_PINS.with_name("PINS.md")
 SEATS_MAX = 4
 
-# BCM GPIO -> (header pin, what else may use it). The layout is the same on
-# every 40-pin Pi (1 B+ to 5); tests check it against gpiozero's board data.
-HEADER: dict[int, tuple[int, str]] = {
-    0: (27, "HAT ID EEPROM (ID_SD)"),
-    1: (28, "HAT ID EEPROM (ID_SC)"),
-    2: (3, "I2C SDA, fixed 1.8 kΩ pull-up"),
-    3: (5, "I2C SCL, fixed 1.8 kΩ pull-up"),
-    4: (7, "1-Wire"),
-    5: (29, ""),
-    6: (31, ""),
-    7: (26, "SPI CE1"),
-    8: (24, "SPI CE0"),
-    9: (21, "SPI MISO"),
-    10: (19, "SPI MOSI: LED data with the spi driver"),
-    11: (23, "SPI SCLK"),
-    12: (32, "PWM0"),
-    13: (33, "PWM1"),
-    14: (8, "UART TX: serial console if enabled"),
-    15: (10, "UART RX: serial console if enabled"),
-    16: (36, ""),
-    17: (11, ""),
-    18: (12, "PCM CLK"),
-    19: (35, "PCM FS"),
-    20: (38, "PCM DIN"),
-    21: (40, "PCM DOUT"),
-    22: (15, ""),
-    23: (16, ""),
-    24: (18, ""),
-    25: (22, ""),
-    26: (37, ""),
-    27: (13, ""),
-}
-POWER = {1: "3V3", 2: "5V", 4: "5V", 17: "3V3"} | dict.fromkeys(
-    (6, 9, 14, 20, 25, 30, 34, 39), "GND"
-)
 # Allowed: BCM 2-27, every GPIO on the header. GPIO 0 and 1 are refused: the
 # Pi's boot firmware reads a HAT's ID EEPROM on them, and a switch there can
 # make the Pi misread (or corrupt) a HAT. Shared pins (I2C, SPI, UART, PCM)
@@ -85,8 +54,15 @@ I2S_PINS = {
     21: ("din", "Audio amplifier DIN (I2S)"),
 }
 
-_TYPES = {str: "text", bool: "true/false", float: "a decimal number", int: "a whole number"}
-_TYPES |= {dict: "a table", list: "a list"}
+# Translators: a value of the pin map as typed ({value}), and what kind of value it is.
+_TYPES = {
+    str: N_("{value} (text)"),
+    bool: N_("{value} (true/false)"),
+    float: N_("{value} (a decimal number)"),
+    int: N_("{value} (a whole number)"),
+    dict: N_("{value} (a table)"),
+    list: N_("{value} (a list)"),
+}
 
 
 @dataclass(frozen=True)
@@ -151,13 +127,16 @@ class PinMap:
         >>> PinMap((ButtonPins(4, 18, 19),), advance=26).uses()[0]
         (4, 'seat 1 buttons.minus', 'Seat 1 minus button')
         """
-        out = []
+        return [(gpio, str(place), label) for gpio, place, label in self._wired()]
+
+    def _wired(self) -> list[tuple[int, Phrase | str, str]]:
+        """As :meth:`uses`, a seat's keys said in any language (``seat 1 dial.a``)."""
+        out: list[tuple[int, Phrase | str, str]] = []
         for number, wiring in enumerate(self.seats, 1):
             for field in fields(wiring):
                 gpio, label = getattr(wiring, field.name), wiring.labels[field.name]
-                out.append(
-                    (gpio, f"seat {number} {wiring.kind}.{field.name}", f"Seat {number} {label}")
-                )
+                place = _seat(number, f"{wiring.kind}.{field.name}")
+                out.append((gpio, place, f"Seat {number} {label}"))
         out.append((self.advance, "advance", "Advance button (shared)"))
         if self.audio == "i2s":
             out += [(gpio, f"audio i2s.{key}", label) for gpio, (key, label) in I2S_PINS.items()]
@@ -180,13 +159,16 @@ def load_pins(
     try:
         data = tomllib.loads(path.read_text(encoding="utf-8"))
     except OSError as exc:
-        raise ConfigError(f"cannot read the pin map {path}: {exc.strerror or exc}") from exc
+        cannot = N_("cannot read the pin map {path}: {reason}")
+        raise ConfigError(
+            Phrase.of(cannot, path=str(path), reason=exc.strerror or str(exc))
+        ) from exc
     except (tomllib.TOMLDecodeError, UnicodeDecodeError) as exc:
-        raise ConfigError(f"{path}: not valid TOML: {exc}") from exc
+        raise _refused(N_("{source}: not valid TOML: {error}"), str(path), error=str(exc)) from exc
     source = str(path)
     if override:
-        data = _merged(data, _table(override, "the config's pin section", source))
-        source = f"{path} + config"
+        data = _merged(data, _table(override, "[pins]", source))
+        source = f"{path} + [pins]"  # the file, and the config's [pins] over it
     return parse_pins(data, source=source, taken=taken)
 
 
@@ -194,22 +176,26 @@ def parse_pins(
     data: Mapping[str, Any], *, source: str = "pin map", taken: Mapping[int, str] | None = None
 ) -> PinMap:
     """Check a pin map given as a dict (as TOML reads it) and build it."""
-    _known(data, ("advance", "settings", "seat", "audio"), "the pin map", source)
+    _known(data, ("advance", "settings", "seat", "audio"), None, source)
     settings = _settings(_table(data.get("settings", {}), "settings", source), source)
     if "seat" not in data:
-        raise ConfigError(f"{source}: no seats: add a [[seat]] table per player")
+        raise _refused(N_("{source}: no seats: add a {table} table per player"), source, **SEATS)
     seats = data["seat"]
     if not isinstance(seats, list) or not all(isinstance(seat, Mapping) for seat in seats):
-        raise ConfigError(f"{source}: seat must be a list of tables ([[seat]]), not {_kind(seats)}")
+        not_list = N_("{source}: {key} must be a list of tables ({table}), not {value}")
+        raise _refused(not_list, source, key="seat", value=_kind(seats), **SEATS)
     if not 1 <= len(seats) <= SEATS_MAX:
-        raise ConfigError(f"{source}: {len(seats)} seats given; a board has 1 to {SEATS_MAX}")
+        count = N_("{source}: {count} seats given; a board has 1 to {most}")
+        raise _refused(count, source, count=len(seats), most=SEATS_MAX)
     if "advance" not in data:
-        raise ConfigError(f"{source}: the advance button is missing: add advance = <GPIO>")
+        no_advance = N_("{source}: the advance button is missing: add {key} = <GPIO>")
+        raise _refused(no_advance, source, key="advance")
     audio = data.get("audio", "none")
     if audio not in AUDIO:
-        raise ConfigError(f"{source}: audio is one of {_quoted(AUDIO)}, not {_kind(audio)}")
+        one_of = N_("{source}: {key} is one of {choices}, not {value}")
+        raise _refused(one_of, source, key="audio", choices=_quoted(AUDIO), value=_kind(audio))
     pin_map = PinMap(
-        seats=tuple(_seat(seat, number, source) for number, seat in enumerate(seats, 1)),
+        seats=tuple(_wiring(seat, number, source) for number, seat in enumerate(seats, 1)),
         advance=_gpio(data["advance"], "advance", source),
         settings=settings,
         audio=audio,
@@ -218,20 +204,40 @@ def parse_pins(
     return pin_map
 
 
-def _seat(data: Mapping[str, Any], number: int, source: str) -> Wiring:
-    where = f"seat {number}"
+# Translators: a place in the pin map: the table of seat {number}, {key} one of its keys as
+# typed (dial, dial.a, buttons.peg).
+SEAT = N_("seat {number}")
+SEAT_KEY = N_("seat {number} {key}")
+SEATS = {"table": "[[seat]]"}
+
+
+def _seat(number: int, key: str | None = None) -> Phrase:
+    return (
+        Phrase.of(SEAT, number=number)
+        if key is None
+        else Phrase.of(SEAT_KEY, number=number, key=key)
+    )
+
+
+def _wiring(data: Mapping[str, Any], number: int, source: str) -> Wiring:
+    where = _seat(number)
     _known(data, tuple(_WIRINGS), where, source)
-    if len(data) != 1:
-        given = " and ".join(data) if data else "nothing"
-        raise ConfigError(f"{source}: {where} has {given}: give either a dial or buttons")
+    if len(data) != 1:  # both, or neither (any other key is refused above)
+        either = (
+            N_("{source}: {where} has {dial} and {buttons}: give either a dial or buttons")
+            if data
+            else N_("{source}: {where} has nothing: give either a dial or buttons")
+        )
+        raise _refused(either, source, where=where, dial="dial", buttons="buttons")
     [(kind, pins)] = data.items()
-    wiring, pins = _WIRINGS[kind], _table(pins, f"{where} {kind}", source)
+    wiring, pins = _WIRINGS[kind], _table(pins, _seat(number, kind), source)
     names = [field.name for field in fields(wiring)]
-    _known(pins, names, f"{where} {kind}", source)
+    _known(pins, names, _seat(number, kind), source)
     missing = [name for name in names if name not in pins]
     if missing:
-        raise ConfigError(f"{source}: {where} {kind} is missing {_quoted(missing)}")
-    return wiring(*(_gpio(pins[name], f"{where} {kind}.{name}", source) for name in names))
+        said = N_("{source}: {where} is missing {keys}")
+        raise _refused(said, source, where=_seat(number, kind), keys=_quoted(missing))
+    return wiring(*(_gpio(pins[name], _seat(number, f"{kind}.{name}"), source) for name in names))
 
 
 def _settings(data: Mapping[str, Any], source: str) -> Settings:
@@ -239,64 +245,103 @@ def _settings(data: Mapping[str, Any], source: str) -> Settings:
     values = {}
     for name, value in data.items():
         low, high = _LIMITS[name]
+        key = f"settings.{name}"
         if isinstance(value, bool) or not isinstance(value, int | float):
-            raise ConfigError(f"{source}: settings.{name} must be seconds, not {_kind(value)}")
+            not_seconds = N_("{source}: {key} must be seconds, not {value}")
+            raise _refused(not_seconds, source, key=key, value=_kind(value))
         if not low <= value <= high:
-            raise ConfigError(f"{source}: settings.{name} = {value} is not {low} to {high} seconds")
+            outside = N_("{source}: {key} = {value} is not {low} to {high} seconds")
+            raise _refused(outside, source, key=key, value=value, low=low, high=high)
         values[name] = float(value)
     settings = Settings(**values)
     if settings.hold_time <= settings.bounce_time:
-        raise ConfigError(
-            f"{source}: settings.hold_time ({settings.hold_time} s) must be longer than "
-            f"bounce_time ({settings.bounce_time} s)"
+        longer = N_("{source}: {hold} ({held} s) must be longer than {bounce} ({bounced} s)")
+        raise _refused(
+            longer,
+            source,
+            hold="settings.hold_time",
+            held=settings.hold_time,
+            bounce="bounce_time",
+            bounced=settings.bounce_time,
         )
     return settings
 
 
-def _gpio(value: object, where: str, source: str) -> int:
+def _gpio(value: object, where: Phrase | str, source: str) -> int:
     if isinstance(value, bool) or not isinstance(value, int):
-        raise ConfigError(f"{source}: {where} must be a BCM GPIO number (2-27), not {_kind(value)}")
+        not_number = N_("{source}: {where} must be a BCM GPIO number (2-27), not {value}")
+        raise _refused(not_number, source, where=where, value=_kind(value))
     if value in (0, 1):
-        raise ConfigError(
-            f"{source}: {where} = {value}: GPIO 0 and 1 are kept for a HAT's ID EEPROM; "
+        hat = N_(
+            "{source}: {where} = {value}: GPIO 0 and 1 are kept for a HAT's ID EEPROM; "
             "use GPIO 2-27"
         )
+        raise _refused(hat, source, where=where, value=value)
     if value not in GPIO_PINS:
-        hint = f" (header pin {value} is GPIO {_BY_HEADER[value]})" if value in _BY_HEADER else ""
-        raise ConfigError(
-            f"{source}: {where} = {value} is not a GPIO on the 40-pin header; "
-            f"use BCM numbers 2-27{hint}"
+        off = (
+            N_(
+                "{source}: {where} = {value} is not a GPIO on the 40-pin header; use BCM numbers "
+                "2-27 (header pin {value} is GPIO {gpio})"
+            )
+            if value in _BY_HEADER
+            else N_(
+                "{source}: {where} = {value} is not a GPIO on the 40-pin header; use BCM numbers "
+                "2-27"
+            )
         )
+        raise _refused(off, source, where=where, value=value, gpio=_BY_HEADER.get(value))
     return value
 
 
 def _check_shared(pin_map: PinMap, taken: Mapping[int, str], source: str) -> None:
-    users = {gpio: [what] for gpio, what in taken.items()}
-    for gpio, key, _ in pin_map.uses():
-        users.setdefault(gpio, []).append(key)
-    for gpio, keys in users.items():
-        if len(keys) > 1:
-            hint = (
-                '; audio = "i2s" keeps GPIO 18-21 for the amplifier: move the control, '
-                'or set audio = "jack", "usb" or "none"'
-                if any(key.startswith("audio ") for key in keys)
-                else ""
+    users: dict[int, list[Phrase | str]] = {gpio: [what] for gpio, what in taken.items()}
+    for gpio, place, _ in pin_map._wired():
+        users.setdefault(gpio, []).append(place)
+    for gpio, places in users.items():
+        if len(places) > 1:
+            twice = (
+                N_(
+                    "{source}: GPIO {gpio} is used twice: {first} and {second}; {i2s} keeps "
+                    "GPIO 18-21 for the amplifier: move the control, or set {key} = {jack}, "
+                    "{usb} or {none}"
+                )
+                if any(str(place).startswith("audio ") for place in places)
+                else N_("{source}: GPIO {gpio} is used twice: {first} and {second}")
             )
-            raise ConfigError(f"{source}: GPIO {gpio} is used twice: {' and '.join(keys)}{hint}")
+            others = {way: f'"{way}"' for way in AUDIO if way != "i2s"}
+            said = {"i2s": 'audio = "i2s"', "key": "audio", **others}
+            raise _refused(twice, source, gpio=gpio, first=places[0], second=places[1], **said)
 
 
-def _known(data: Mapping[str, Any], known: Sequence[str], where: str, source: str) -> None:
+def _known(
+    data: Mapping[str, Any], known: Sequence[str], where: Phrase | str | None, source: str
+) -> None:
+    """Every key of ``data`` is ``known``; ``where`` is the table (None: the pin map's top)."""
     for key in data:
         if key not in known:
             close = difflib.get_close_matches(str(key), known, n=1)
-            hint = f"did you mean {close[0]!r}?" if close else f"known: {_quoted(known)}"
-            raise ConfigError(f"{source}: unknown key {key!r} in {where} ({hint})")
+            hint = (
+                Phrase.of(N_("did you mean {key}?"), key=repr(close[0]))
+                if close
+                else Phrase.of(N_("known: {keys}"), keys=_quoted(known))
+            )
+            unknown = (
+                N_("{source}: unknown key {key} in the pin map ({hint})")
+                if where is None
+                else N_("{source}: unknown key {key} in {where} ({hint})")
+            )
+            raise _refused(unknown, source, key=repr(key), where=where, hint=hint)
 
 
-def _table(value: object, where: str, source: str) -> Mapping[str, Any]:
+def _table(value: object, where: Phrase | str, source: str) -> Mapping[str, Any]:
     if not isinstance(value, Mapping):
-        raise ConfigError(f"{source}: {where} must be a table, not {_kind(value)}")
+        not_table = N_("{source}: {where} must be a table, not {value}")
+        raise _refused(not_table, source, where=where, value=_kind(value))
     return value
+
+
+def _refused(message: str, source: str, **params: Any) -> ConfigError:
+    return ConfigError(Phrase.of(message, source=source, **params))
 
 
 def _merged(base: Mapping[str, Any], override: Mapping[str, Any]) -> dict[str, Any]:
@@ -307,97 +352,16 @@ def _merged(base: Mapping[str, Any], override: Mapping[str, Any]) -> dict[str, A
     return out
 
 
-def _kind(value: object) -> str:
-    return f"{value!r} ({_TYPES.get(type(value), type(value).__name__)})"
+def _kind(value: object) -> Phrase:
+    """A value as typed, with what kind of value it is: ``'GPIO27' (text)``."""
+    kind = _TYPES.get(type(value))
+    if kind is None:
+        return Phrase.of(N_("{value} ({type})"), value=repr(value), type=type(value).__name__)
+    return Phrase.of(kind, value=repr(value))
 
 
 def _quoted(names: Sequence[str]) -> str:
     return ", ".join(repr(name) for name in names)
-
-
-# --- the docs ------------------------------------------------------------
-
-
-def pin_table(pin_map: PinMap) -> str:
-    """The wiring table in Markdown: what, BCM GPIO, header pin, shared with.
-
-    >>> print(pin_table(PinMap((DialPins(17, 27, 22),), advance=26)).splitlines()[2])
-    | Seat 1 dial A | 17 | 11 | |
-    """
-    rows = [
-        ("Wired to", "GPIO (BCM)", "Header pin", "Also used for"),
-        ("---", "---:", "---:", "---"),
-    ]
-    rows += [(label, gpio, *HEADER[gpio]) for gpio, _, label in pin_map.uses()]
-    return _markdown(rows)
-
-
-def header_table(pin_map: PinMap) -> str:
-    """The 40-pin header, two pins a row as on the board, marked with their use."""
-    use = {HEADER[gpio][0]: label for gpio, _, label in pin_map.uses()}
-    name = {header: f"GPIO {bcm}" for bcm, (header, _) in HEADER.items()} | POWER
-    rows = [
-        ("Used for", "Name", "Pin", "Pin", "Name", "Used for"),
-        ("---:", "---:", ":-:", ":-:", "---", "---"),
-    ]
-    rows += [
-        (use.get(pin, ""), name[pin], pin, pin + 1, name[pin + 1], use.get(pin + 1, ""))
-        for pin in range(1, 41, 2)
-    ]
-    return _markdown(rows)
-
-
-def _markdown(rows: Sequence[Sequence[object]]) -> str:
-    return "\n".join(
-        "|" + "|".join(f" {cell} " if cell != "" else " " for cell in row) + "|" for row in rows
-    )
-
-
-def pins_md(pin_map: PinMap) -> str:
-    """The whole of ``hardware/PINS.md`` for a pin map."""
-    s = pin_map.settings
-    grounds = ", ".join(str(pin) for pin, what in POWER.items() if what == "GND")
-    return f"""\
-# Pins
-
-<!-- Generated from hardware/pins.toml by `python -m tools.hardware --write`; do not edit. -->
-
-Numbers are BCM GPIO numbers; "header pin" is the physical pin on the 40-pin
-header (pin 1 has the square pad; even pins are on the board's edge).
-Wire every switch and every encoder's common (C) pin to a ground pin
-(GND: {grounds}). The Pi's internal pull-ups are used, so no resistors
-are needed. A dial that counts backwards: swap its
-`a` and `b` in the pin map.
-
-## Wiring
-
-{pin_table(pin_map)}
-
-Switch timing: a press counts once the switch has stayed released for
-{s.bounce_time * 1000:g} ms (`bounce_time`); holding for {s.hold_time:g} s (`hold_time`) is a
-long press, which undoes that seat's last entry (on the advance button: says the last
-announcement again).
-
-## Audio
-
-`audio = "{pin_map.audio}"`. The board's voice reaches its speaker through the 3.5 mm
-jack of a Pi 4 or earlier (`jack`), a USB speaker (`usb`), or an I2S amplifier such as a
-MAX98357A (`i2s`: BCLK on GPIO 18, LRC on GPIO 19, DIN on GPIO 21; the audio overlay also
-takes GPIO 20). With `i2s` a control on GPIO 18 to 21 is refused.
-
-## Which pins may be used
-
-BCM GPIO 2 to 27 may be used. GPIO 0 and 1 (header pins 27 and 28) are
-refused: a HAT's ID EEPROM sits on them and the Pi reads it at boot.
-Pins shared with I2C, SPI, UART or PCM work as plain inputs but are then lost
-to those uses; the LED data line of the `spi` LED driver is GPIO 10. A pin
-used twice, or a number that is not a GPIO on the header, is refused at
-start-up.
-
-## The header
-
-{header_table(pin_map)}
-"""
 
 
 def main(argv: Sequence[str] | None = None) -> int:
