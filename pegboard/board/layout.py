@@ -32,6 +32,7 @@ from pegboard.board.geometry import (
     in_line,
 )
 from pegboard.errors import LayoutError
+from pegboard.i18n import N_, Phrase
 
 __all__ = ["RGB", "Hole", "Layout", "Place", "Strip", "StripKind", "Track"]
 __all__ += ["layout_names", "layouts_folder", "load_layout", "parse_layout"]
@@ -59,11 +60,13 @@ def load_layout(name: str | os.PathLike[str]) -> Layout:
         try:
             text = path.read_text(encoding="utf-8")
         except OSError as e:
-            raise LayoutError(f"cannot read layout file {path}: {e.strerror}") from e
+            cannot = N_("cannot read layout file {path}: {reason}")
+            raise LayoutError(Phrase.of(cannot, path=str(path), reason=e.strerror or str(e))) from e
         return parse_layout(text, str(path))
     if text_name not in layout_names():
         known = ", ".join(layout_names())
-        raise LayoutError(f"no layout called {text_name!r}; known layouts: {known}")
+        unknown = N_("no layout called {name}; known layouts: {known}")
+        raise LayoutError(Phrase.of(unknown, name=repr(text_name), known=known))
     path = layouts_folder() / f"{text_name}.toml"
     return parse_layout(path.read_text(encoding="utf-8"), text_name)
 
@@ -73,7 +76,8 @@ def parse_layout(text: str, source: str = "<layout>") -> Layout:
     try:
         data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as e:
-        raise LayoutError(f"layout {source}: not valid TOML: {e}") from e
+        not_toml = N_("layout {source}: not valid TOML: {error}")
+        raise LayoutError(Phrase.of(not_toml, source=source, error=str(e))) from e
     return _Reader(source).layout(data)
 
 

@@ -86,9 +86,12 @@ class Settings:
         _one_of("variant", self.variant, tuple(VARIANTS))
         if len(names) not in self.variant_rules.players:
             raise ConfigError(
-                f"the {self.variant} game is for "
-                f"{' or '.join(map(str, self.variant_rules.players))} players, "
-                f"not {len(names)}"
+                Phrase.of(
+                    N_("the {variant} game is for {players} players, not {n}"),
+                    variant=self.variant,
+                    players=", ".join(map(str, self.variant_rules.players)),
+                    n=len(names),
+                )
             )
         _one_of("over_count", self.over_count, OVER_COUNT_RULES)
         _one_of("skunk", self.skunk, SKUNK_RULES)
@@ -98,17 +101,18 @@ class Settings:
             set_(self, "target", self.variant_rules.target)
         _whole("match_games", self.match_games, 1)
         if self.match_games % 2 == 0:
-            raise ConfigError(f"a match is best of an odd number of games, not {self.match_games}")
-        if not isinstance(self.muggins, bool):
-            raise ConfigError("muggins is on (true) or off (false)")
-        if not isinstance(self.first_go_ends, bool):
-            raise ConfigError("first_go_ends is on (true) or off (false)")
+            odd = N_("a match is best of an odd number of games, not {n}")
+            raise ConfigError(Phrase.of(odd, n=self.match_games))
+        for key in ("muggins", "first_go_ends"):
+            if not isinstance(getattr(self, key), bool):
+                raise ConfigError(Phrase.of(ON_OR_OFF, key=key, true="true", false="false"))
         if not self.colours:
             set_(self, "colours", PALETTE[: self.sides])
         if len(self.colours) != self.sides or not all(
             isinstance(c, str) and _COLOUR.fullmatch(c) for c in self.colours
         ):
-            raise ConfigError(f"give {self.sides} colours like #0072B2, one per side")
+            colours = N_("give {n} colours like {example}, one per side")
+            raise ConfigError(Phrase.of(colours, n=self.sides, example=PALETTE[0]))
 
     @property
     def variant_rules(self) -> Variant:
@@ -135,10 +139,14 @@ class Settings:
         known = {f.name for f in fields(cls)}
         unknown = set(data) - known
         if unknown:
-            raise ConfigError(f"unknown setting(s): {', '.join(sorted(unknown))}")
+            said = Phrase.of(N_("unknown setting(s): {names}"), names=", ".join(sorted(unknown)))
+            raise ConfigError(said)
         return cls(**data)
 
 
+# Translators: the house rules refused; {key} is a setting as typed in the config (muggins),
+# {true} and {false} its values as typed.
+ON_OR_OFF = N_("{key} is on ({true}) or off ({false})")
 NOT_A_LIST = N_("{key} is a list of 2 to 4 names, like {example}, not {value}")
 UNPRINTABLE = N_(
     "the name {name} holds {code}, which is not printable text (no control characters, "
@@ -188,9 +196,13 @@ def shown(text: str) -> str:
 
 def _one_of(name: str, value: object, allowed: tuple[str, ...]) -> None:
     if value not in allowed:
-        raise ConfigError(f"{name} is one of {', '.join(allowed)}; not {value!r}")
+        one_of = N_("{key} is one of {choices}; not {value}")
+        raise ConfigError(
+            Phrase.of(one_of, key=name, choices=", ".join(allowed), value=repr(value))
+        )
 
 
 def _whole(name: str, value: object, least: int) -> None:
     if not isinstance(value, int) or isinstance(value, bool) or value < least:
-        raise ConfigError(f"{name} is a whole number of at least {least}; not {value!r}")
+        whole = N_("{key} is a whole number of at least {least}; not {value}")
+        raise ConfigError(Phrase.of(whole, key=name, least=least, value=repr(value)))

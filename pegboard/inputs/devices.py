@@ -37,8 +37,9 @@ from gpiozero.exc import DeviceClosed
 from gpiozero.pins.mock import MockFactory
 
 from pegboard.errors import ConfigError
+from pegboard.i18n import N_, Phrase
 from pegboard.inputs.intents import Advance, Intent, Peg, Repeat, Turn, Undo
-from pegboard.inputs.pins import DialPins, PinMap, Settings, Wiring
+from pegboard.inputs.pins import DialPins, PinMap, Settings, Wiring, seat_place
 
 log = logging.getLogger(__name__)
 
@@ -46,12 +47,14 @@ log = logging.getLogger(__name__)
 SIM_TIMEOUT = 5.0
 
 
-def _opened(what: str, make: Callable[[], Any]) -> Any:
-    """Build one gpiozero device; a pin that cannot be opened names its use."""
+def _opened(what: Phrase, make: Callable[[], Any]) -> Any:
+    """Build one gpiozero device; a pin that cannot be opened names its use (its place in
+    the pin map)."""
     try:
         return make()
     except Exception as exc:  # lgpio, RPi.GPIO and gpiozero each raise their own
-        raise ConfigError(f"cannot open the {what}: {exc}") from exc
+        cannot = N_("cannot open {what}: {reason}")
+        raise ConfigError(Phrase.of(cannot, what=what, reason=str(exc))) from exc
 
 
 class Switch:
@@ -64,7 +67,7 @@ class Switch:
 
     def __init__(
         self,
-        what: str,
+        what: Phrase,
         gpio: int,
         settings: Settings,
         factory: Factory,
@@ -178,12 +181,11 @@ class Seat:
         self.index, self.wiring = index, wiring
         self.dial: RotaryEncoder | None = None
         self._switches: dict[str, Switch] = {}
-        where = f"seat {index + 1} {wiring.kind}"
 
         def add(name: str, on_press: Intent, on_hold: Intent | None = None) -> None:
             hold = partial(emit, on_hold) if on_hold else None
             self._switches[name] = Switch(
-                f"{where} {name}",
+                seat_place(index + 1, f"{wiring.kind}.{name}"),
                 getattr(wiring, name),
                 settings,
                 factory,
@@ -194,7 +196,7 @@ class Seat:
         try:
             if isinstance(wiring, DialPins):
                 self.dial = _opened(
-                    f"{where} (a, b)",
+                    seat_place(index + 1, wiring.kind),
                     lambda: RotaryEncoder(wiring.a, wiring.b, max_steps=0, pin_factory=factory),
                 )
                 self.dial.when_rotated_clockwise = partial(emit, Turn(index, 1))
@@ -274,7 +276,7 @@ class Controls:
                 seats.append(Seat(index, wiring, pin_map.settings, factory, self._emit))
             self.seats = tuple(seats)
             self.advance = Switch(
-                "advance button",
+                Phrase(N_("the advance button")),
                 pin_map.advance,
                 pin_map.settings,
                 factory,
@@ -350,11 +352,13 @@ class Controls:
     def _sim_seat(self, seat: int) -> Seat:
         self._sim_check()
         if not 0 <= seat < len(self.seats):
-            raise ConfigError(f"no seat {seat + 1}: the pin map has {len(self.seats)} seats")
+            no_seat = N_("no seat {seat}: the pin map has {count} seats")
+            raise ConfigError(Phrase.of(no_seat, seat=seat + 1, count=len(self.seats)))
         return self.seats[seat]
 
     def _sim_check(self) -> None:
         if self._closed:
             raise DeviceClosed("the controls are closed")
         if not isinstance(self.factory, MockFactory):
-            raise ConfigError("on-screen controls need the simulated pins: start with --sim")
+            sim = N_("on-screen controls need the simulated pins: start with {option}")
+            raise ConfigError(Phrase.of(sim, option="--sim"))

@@ -44,11 +44,13 @@ def _named(name: str) -> Factory:
     group = entry_points(group="gpiozero_pin_factories")
     found = {ep.name: ep for ep in group}
     if name.lower() not in found:
-        raise ConfigError(f"unknown pin factory {name!r}; gpiozero has {', '.join(sorted(found))}")
+        unknown = N_("unknown pin factory {name}; gpiozero has {known}")
+        raise ConfigError(Phrase.of(unknown, name=repr(name), known=", ".join(sorted(found))))
     try:
         return found[name.lower()].load()()
     except Exception as exc:
-        raise ConfigError(f"the {name} pin factory does not work here: {exc}") from exc
+        broken = N_("the {name} pin factory does not work here: {reason}")
+        raise ConfigError(Phrase.of(broken, name=name, reason=str(exc))) from exc
 
 
 def _no_factory(exc: Exception) -> Phrase:

@@ -5,10 +5,17 @@ map on it (:mod:`pegboard.inputs.pins` reads and checks the map).
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING
+from typing import Any, Protocol
 
-if TYPE_CHECKING:
-    from pegboard.inputs.pins import PinMap
+
+class PinMap(Protocol):
+    """What the docs read of a pin map (a :class:`pegboard.inputs.pins.PinMap`)."""
+
+    settings: Any
+    audio: str
+
+    def uses(self) -> list[tuple[int, str, str]]: ...
+
 
 # BCM GPIO -> (header pin, what else may use it). The layout is the same on
 # every 40-pin Pi (1 B+ to 5); tests check it against gpiozero's board data.

@@ -135,7 +135,7 @@ class PinMap:
         for number, wiring in enumerate(self.seats, 1):
             for field in fields(wiring):
                 gpio, label = getattr(wiring, field.name), wiring.labels[field.name]
-                place = _seat(number, f"{wiring.kind}.{field.name}")
+                place = seat_place(number, f"{wiring.kind}.{field.name}")
                 out.append((gpio, place, f"Seat {number} {label}"))
         out.append((self.advance, "advance", "Advance button (shared)"))
         if self.audio == "i2s":
@@ -211,7 +211,8 @@ SEAT_KEY = N_("seat {number} {key}")
 SEATS = {"table": "[[seat]]"}
 
 
-def _seat(number: int, key: str | None = None) -> Phrase:
+def seat_place(number: int, key: str | None = None) -> Phrase:
+    """A seat's table in the pin map, or one of its keys: ``seat 1 dial.a``."""
     return (
         Phrase.of(SEAT, number=number)
         if key is None
@@ -220,7 +221,7 @@ def _seat(number: int, key: str | None = None) -> Phrase:
 
 
 def _wiring(data: Mapping[str, Any], number: int, source: str) -> Wiring:
-    where = _seat(number)
+    where = seat_place(number)
     _known(data, tuple(_WIRINGS), where, source)
     if len(data) != 1:  # both, or neither (any other key is refused above)
         either = (
@@ -230,14 +231,16 @@ def _wiring(data: Mapping[str, Any], number: int, source: str) -> Wiring:
         )
         raise _refused(either, source, where=where, dial="dial", buttons="buttons")
     [(kind, pins)] = data.items()
-    wiring, pins = _WIRINGS[kind], _table(pins, _seat(number, kind), source)
+    wiring, pins = _WIRINGS[kind], _table(pins, seat_place(number, kind), source)
     names = [field.name for field in fields(wiring)]
-    _known(pins, names, _seat(number, kind), source)
+    _known(pins, names, seat_place(number, kind), source)
     missing = [name for name in names if name not in pins]
     if missing:
         said = N_("{source}: {where} is missing {keys}")
-        raise _refused(said, source, where=_seat(number, kind), keys=_quoted(missing))
-    return wiring(*(_gpio(pins[name], _seat(number, f"{kind}.{name}"), source) for name in names))
+        raise _refused(said, source, where=seat_place(number, kind), keys=_quoted(missing))
+    return wiring(
+        *(_gpio(pins[name], seat_place(number, f"{kind}.{name}"), source) for name in names)
+    )
 
 
 def _settings(data: Mapping[str, Any], source: str) -> Settings:

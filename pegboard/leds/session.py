@@ -37,6 +37,7 @@ from dataclasses import dataclass
 from pegboard._firmware import pegproto
 from pegboard.board.layout import Strip
 from pegboard.errors import ConfigError
+from pegboard.i18n import N_, Phrase
 
 log = logging.getLogger(__name__)
 
@@ -95,10 +96,13 @@ class LinkSession:
         silence: float = 3.0,
     ):
         if len(strips) > pegproto.MAX_STRIPS:
-            raise ConfigError(f"a Pico drives at most {pegproto.MAX_STRIPS} strips")
+            most = N_("a Pico drives at most {most} strips, not {count}")
+            raise ConfigError(Phrase.of(most, most=pegproto.MAX_STRIPS, count=len(strips)))
         for s in strips:
             if s.leds > pegproto.MAX_LEDS:
-                raise ConfigError(f"strip {s.id}: at most {pegproto.MAX_LEDS} LEDs per strip")
+                most = N_("strip {strip}: at most {most} LEDs per strip, not {count}")
+                said = Phrase.of(most, strip=s.id, most=pegproto.MAX_LEDS, count=s.leds)
+                raise ConfigError(said)
         self.retry, self.heartbeat, self.silence = retry, heartbeat, silence
         self.stats = LinkStats()
         self._setup = pegproto.pack_strips([(s.pin, s.leds) for s in strips])

@@ -27,6 +27,7 @@ from pegboard._firmware.pegproto import LATCH_US
 from pegboard.board.layout import Strip
 from pegboard.board.render import Frame
 from pegboard.errors import ConfigError, LinkError
+from pegboard.i18n import N_, Phrase
 from pegboard.leds.base import LedDriver
 
 SPI_HZ = 6_400_000  # 8 SPI bits for each WS2812 bit of 1.25 us
@@ -54,12 +55,14 @@ def check_bufsiz(leds: int) -> None:
         return
     need = frame_bytes(leds)
     if bufsiz < need:
-        raise ConfigError(
-            f"the SPI LED driver writes {need} bytes a frame for {leds} LEDs but spidev "
-            f"takes {bufsiz} at once, so the strips would latch mid-frame: add "
-            f"spidev.bufsiz={BUFSIZ_FIX} to the line in {CMDLINE} and reboot "
-            "(or drive the strips from a Pico)"
+        too_small = N_(
+            "the SPI LED driver writes {need} bytes a frame for {leds} LEDs but spidev takes "
+            "{bufsiz} at once, so the strips would latch mid-frame: add {fix} to the line in "
+            "{path} and reboot (or drive the strips from a Pico)"
         )
+        fix = f"spidev.bufsiz={BUFSIZ_FIX}"
+        said = Phrase.of(too_small, need=need, leds=leds, bufsiz=bufsiz, fix=fix, path=CMDLINE)
+        raise ConfigError(said)
 
 
 class SpiDriver(LedDriver):
@@ -72,9 +75,9 @@ class SpiDriver(LedDriver):
         try:
             import neopixel_spi
         except ImportError as e:
-            raise ConfigError(
-                "the SPI LED driver needs the 'spi' extra: pip install 'pegboard[spi]'"
-            ) from e
+            extra = N_("the SPI LED driver needs the {extra} extra: {command}")
+            said = Phrase.of(extra, extra="'spi'", command="pip install 'pegboard[spi]'")
+            raise ConfigError(said) from e
         self._own_bus = spi is None
         if spi is None:
             try:
@@ -82,9 +85,9 @@ class SpiDriver(LedDriver):
 
                 spi = board.SPI()
             except Exception as e:  # Blinka raises several kinds off a Pi
-                raise LinkError(
-                    f"cannot open the Pi's SPI bus ({e}): is dtparam=spi=on in config.txt?"
-                ) from e
+                no_bus = N_("cannot open the Pi's SPI bus ({reason}): is {line} in {file}?")
+                said = Phrase.of(no_bus, reason=str(e), line="dtparam=spi=on", file="config.txt")
+                raise LinkError(said) from e
         self._spi = spi
         self._pixels = neopixel_spi.NeoPixel_SPI(
             spi,

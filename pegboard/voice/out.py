@@ -268,7 +268,8 @@ def open_output(kind: str, folder: Path | None = None) -> Output:
         return Silent()
     if kind == "files":
         if folder is None:
-            raise ConfigError("voice.out = files needs a folder for the WAV files")
+            needs = N_("{key} = {value} needs a folder for the WAV files")
+            raise ConfigError(Phrase.of(needs, key="voice.out", value="files"))
         return Files(folder)
     if kind in ("auto", "audio"):
         player = find_player()
@@ -278,4 +279,7 @@ def open_output(kind: str, folder: Path | None = None) -> Output:
             raise VoiceError(Phrase(N_("there is no audio output here to speak through")))
         log.info("voice: no audio output here; the board stays silent")
         return Silent()
-    raise ConfigError(f"voice.out is one of {', '.join(KINDS)}, not {kind!r}")
+    one_of = N_("{key} is one of {choices}; not {value}")  # as the game's settings say it
+    raise ConfigError(
+        Phrase.of(one_of, key="voice.out", choices=", ".join(KINDS), value=repr(kind))
+    )
