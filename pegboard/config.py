@@ -116,9 +116,10 @@ ONE_OF = N_("{source}: {key} must be one of {choices}, not {value}")
 MUST_BE = {
     int: N_("{source}: {key} must be a whole number, not {value}"),
     str: N_("{source}: {key} must be text, not {value}"),
-    bool: N_("{source}: {key} must be true or false, not {value}"),
+    bool: N_("{source}: {key} must be {true} or {false}, not {value}"),
     list: N_("{source}: {key} must be a list, not {value}"),
 }
+TOML_BOOLS = {"true": "true", "false": "false"}  # as typed in TOML, in every language
 A_NUMBER = N_("{source}: {key} must be a number, not {value}")
 NOT_TOML = N_("{source}: not valid TOML: {error}")  # {error}: what the TOML reader says
 NOT_UTF8 = N_("{source}: not UTF-8 text ({byte} at {offset}); save it as UTF-8")
@@ -246,7 +247,8 @@ def _checked(source: str, name: str, value: Any, kind: Any, check: Any) -> Any:
     value = copy.deepcopy(value)
     if not isinstance(value, kind) or (isinstance(value, bool) and kind is not bool):
         must = MUST_BE[kind] if isinstance(kind, type) else A_NUMBER
-        raise ConfigError(Phrase.of(must, source=source, key=name, value=repr(value)))
+        said = Phrase.of(must, source=source, key=name, value=repr(value), **TOML_BOOLS)
+        raise ConfigError(said)
     problem = check(value) if check else None
     if problem:  # a check's phrase, its source and key filled in here
         where = (("source", source), ("key", name))

@@ -37,33 +37,34 @@ def test_a_file_overrides_only_what_it_names(tmp_path):
     assert config.source == str(path)
 
 
-@pytest.mark.parametrize(
-    ("text", "named"),
-    [
-        ("[board]\nbrightnes = 0.5", "unknown key board.brightnes (known: brightness, "),
-        ("[panel]\npotr = 80", "unknown key panel.potr"),
-        ('[board]\nbrightness = "high"', "board.brightness must be a number, not 'high'"),
-        ("[board]\nbrightness = true", "board.brightness must be a number, not True"),
-        ("[panel]\nport = 80.5", "panel.port must be a whole number, not 80.5"),
-        ("[board]\nlayout = 2", "board.layout must be text, not 2"),
-        ("[board]\nbrightness = 1.5", "board.brightness must be between 0.0 and 1.0, not 1.5"),
-        ("[panel]\nport = 70000", "panel.port must be between 0 and 65535, not 70000"),
-        ("[panel]\nthreads = 1", "panel.threads must be between 4 and 256, not 1"),
-        ("[board]\nsupply_ma = 50", "board.supply_ma must be between 100 and 100000, not 50"),
-        ('[board]\ndriver = "usb"', "board.driver must be one of serial, spi, sim, not 'usb'"),
-        ('[board]\npin = "12a4"', "board.pin must be 4 to 8 digits"),
-        ("[bord]\nlayout = 'x'", "unknown section [bord] (known: board, game, panel, pins, voice)"),
-        ("board = 3", "board must be a table [board]"),
-        ("[board]\nbrightness = ", "not valid TOML: "),
-        ("[board\n", "not valid TOML: "),
-        ('[voice]\nout = "speaker"', "voice.out must be one of auto, audio, files, silent"),
-        ("[voice]\nenabled = 1", "voice.enabled must be true or false, not 1"),
-        ("[voice]\nrate = 20", "voice.rate must be between 80 and 450, not 20"),
-        ("[voice]\nvolume = 2", "voice.volume must be between 0.0 and 1.0, not 2"),
-        ('[voice]\nevents = ["counts", "count"]', "voice.events must name some of counts, "),
-        ('[voice]\nevents = "counts"', "voice.events must be a list, not 'counts'"),
-    ],
-)
+# Every kind of wrong entry, with what its refusal names.
+WRONG = [
+    ("[board]\nbrightnes = 0.5", "unknown key board.brightnes (known: brightness, "),
+    ("[panel]\npotr = 80", "unknown key panel.potr"),
+    ('[board]\nbrightness = "high"', "board.brightness must be a number, not 'high'"),
+    ("[board]\nbrightness = true", "board.brightness must be a number, not True"),
+    ("[panel]\nport = 80.5", "panel.port must be a whole number, not 80.5"),
+    ("[board]\nlayout = 2", "board.layout must be text, not 2"),
+    ("[board]\nbrightness = 1.5", "board.brightness must be between 0.0 and 1.0, not 1.5"),
+    ("[panel]\nport = 70000", "panel.port must be between 0 and 65535, not 70000"),
+    ("[panel]\nthreads = 1", "panel.threads must be between 4 and 256, not 1"),
+    ("[board]\nsupply_ma = 50", "board.supply_ma must be between 100 and 100000, not 50"),
+    ('[board]\ndriver = "usb"', "board.driver must be one of serial, spi, sim, not 'usb'"),
+    ('[board]\npin = "12a4"', "board.pin must be 4 to 8 digits"),
+    ("[bord]\nlayout = 'x'", "unknown section [bord] (known: board, game, panel, pins, voice)"),
+    ("board = 3", "board must be a table [board]"),
+    ("[board]\nbrightness = ", "not valid TOML: "),
+    ("[board\n", "not valid TOML: "),
+    ('[voice]\nout = "speaker"', "voice.out must be one of auto, audio, files, silent"),
+    ("[voice]\nenabled = 1", "voice.enabled must be true or false, not 1"),
+    ("[voice]\nrate = 20", "voice.rate must be between 80 and 450, not 20"),
+    ("[voice]\nvolume = 2", "voice.volume must be between 0.0 and 1.0, not 2"),
+    ('[voice]\nevents = ["counts", "count"]', "voice.events must name some of counts, "),
+    ('[voice]\nevents = "counts"', "voice.events must be a list, not 'counts'"),
+]
+
+
+@pytest.mark.parametrize(("text", "named"), WRONG)
 def test_each_wrong_entry_is_refused_with_its_name(text, named):
     message = refusal(text)
     assert message.startswith("config: ")

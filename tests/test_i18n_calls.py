@@ -34,19 +34,19 @@ KEPT = {
     "nl": {"his", "nobs", "flush", "go", "muggins", "crib", "skunk", "skunks", "royal", "triple"}
     | {"show"}  # "de show" in the seed
     | {"is", "hand", "in", "of", "was", "won", "start", "score", "variant", "past"}  # Dutch
-    | {"map", "over", "open"},  # Dutch: folder, over (across), open
+    | {"map", "over", "open", "per"},  # Dutch: folder, over (across), open, per
     "da": {"his", "heels", "nobs", "flush", "go", "muggins", "crib"}
     | {"skunk"}  # no Danish term: the loan the Dutch and Finnish seeds use
     | {"for", "to", "at", "under", "give", "have", "side", "start", "send"}  # Danish words
     | {"version", "match", "variant"}
-    | {"over", "hold", "log"},  # Danish: over (across), team, log (ud: out)
+    | {"over", "hold", "log", "end"},  # Danish: over (across), team, log (ud: out), end (than)
     "de": {"muggins"}  # no German term: the rule's name
     | {"hand", "in", "was", "version", "teams", "minute", "an", "lies"},  # German words
     "fi": {"his", "heels", "nobs", "muggins"}  # "his heelsistä", "nobsina" in the seed
     | {"skunk"}  # "skunkattu" in the seed
     | {"on", "version"},  # Finnish: is, of the version
     "sv": {"flush", "muggins", "skunk"}
-    | {"hand", "in", "under", "given", "version", "match", "variant"},  # Swedish words
+    | {"hand", "in", "under", "given", "version", "match", "variant", "per"},  # Swedish words
 }
 
 

@@ -57,7 +57,7 @@ I2S_PINS = {
 # Translators: a value of the pin map as typed ({value}), and what kind of value it is.
 _TYPES = {
     str: N_("{value} (text)"),
-    bool: N_("{value} (true/false)"),
+    bool: N_("{value} ({true}/{false})"),
     float: N_("{value} (a decimal number)"),
     int: N_("{value} (a whole number)"),
     dict: N_("{value} (a table)"),
@@ -360,7 +360,7 @@ def _kind(value: object) -> Phrase:
     kind = _TYPES.get(type(value))
     if kind is None:
         return Phrase.of(N_("{value} ({type})"), value=repr(value), type=type(value).__name__)
-    return Phrase.of(kind, value=repr(value))
+    return Phrase.of(kind, value=repr(value), true="true", false="false")  # as typed in TOML
 
 
 def _quoted(names: Sequence[str]) -> str:
