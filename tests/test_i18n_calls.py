@@ -41,7 +41,7 @@ KEPT = {
     | {"version", "match", "variant"}
     | {"over", "hold", "log", "end"},  # Danish: over (across), team, log (ud: out), end (than)
     "de": {"muggins"}  # no German term: the rule's name
-    | {"hand", "in", "was", "version", "teams", "minute", "an", "lies"},  # German words
+    | {"hand", "in", "was", "version", "teams", "minute", "an", "lies", "so"},  # German words
     "fi": {"his", "heels", "nobs", "muggins"}  # "his heelsistä", "nobsina" in the seed
     | {"skunk"}  # "skunkattu" in the seed
     | {"on", "version"},  # Finnish: is, of the version
@@ -97,7 +97,7 @@ NOT_WORDS = re.compile(
 )
 # Names, the same in every language: the game, a rule's author, a variant, the board's own name, the
 # computer it runs on (a Raspberry Pi), its LED controller (a Raspberry Pi Pico), the Python
-# that runs on that, and the tool that copies files onto it.
+# that runs on that, the tool that copies files onto it, and the libraries of the Pi's pins.
 NAMES = {
     "cribbage",
     "hoyle",
@@ -108,6 +108,8 @@ NAMES = {
     "pico",
     "micropython",
     "mpremote",
+    "gpiozero",
+    "spidev",
 }
 
 
