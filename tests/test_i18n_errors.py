@@ -103,8 +103,7 @@ def test_the_doctor_explains_a_broken_pin_map_in_the_language(capsys, configs, l
 
 @pytest.mark.parametrize("lang", TRANSLATED)
 def test_every_pin_map_and_config_refusal_is_translated(lang):
-    for case in REFUSED:
-        data, _ = case.values
+    for data, _ in REFUSED.values():
         with pytest.raises(ConfigError) as error:
             parse_pins(data)
         said = phrase_of(error.value).say(lang).removeprefix("pin map: ")  # no file: for tests
