@@ -34,7 +34,7 @@ KEPT = {
     "nl": {"his", "nobs", "flush", "go", "muggins", "crib", "skunk", "skunks", "royal", "triple"}
     | {"show"}  # "de show" in the seed
     | {"is", "hand", "in", "of", "was", "won", "start", "score", "variant", "past"}  # Dutch
-    | {"map", "over", "open", "per"},  # Dutch: folder, over (across), open, per
+    | {"map", "over", "open", "per", "even"},  # Dutch: folder, over (across), open, per, equally
     "da": {"his", "heels", "nobs", "flush", "go", "muggins", "crib"}
     | {"skunk"}  # no Danish term: the loan the Dutch and Finnish seeds use
     | {"for", "to", "at", "under", "give", "have", "side", "start", "send"}  # Danish words

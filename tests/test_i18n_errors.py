@@ -11,6 +11,8 @@ from test_i18n_calls import TRANSLATED
 from test_i18n_cli import english_in, run
 from test_pins import REFUSED
 
+from pegboard.board import Power, Renderer
+from pegboard.board.layout import load_layout
 from pegboard.config import FREE_SECTIONS, SCHEMA, load_config
 from pegboard.errors import ConfigError
 from pegboard.game.settings import MATCH_SCORING, OVER_COUNT_RULES, SKUNK_RULES, VARIANTS, Settings
@@ -117,6 +119,15 @@ def test_every_pin_map_and_config_refusal_is_translated(lang):
             said = said.split(": ")[0]
         assert said != str(error.value), said
         assert not english_left(said, lang), f"{lang}: {english_left(said, lang)} in {said}"
+
+
+@pytest.mark.parametrize("lang", TRANSLATED)
+def test_an_led_supply_too_weak_for_the_board_is_said_in_the_language(lang):
+    with pytest.raises(ConfigError) as error:
+        Renderer(load_layout("two-track-121"), Power(supply_ma=100))
+    said = phrase_of(error.value).say(lang)
+    assert said != str(error.value) and re.search(r"\b100\b.*\b288\b", said), said
+    assert not english_left(said, lang), f"{lang}: {english_left(said, lang)} in {said}"
 
 
 HOUSE_RULES = [

@@ -35,6 +35,7 @@ from dataclasses import dataclass
 
 from pegboard.board.geometry import RGB, Hole, Layout, Place
 from pegboard.errors import ConfigError, LayoutError
+from pegboard.i18n import N_, Phrase
 
 BACK = 0.12  # back peg, as a share of the track colour
 LAP = 0.5  # a lap mark
@@ -141,9 +142,10 @@ class Renderer:
             raise ConfigError(f"brightness {power.brightness} is not between 0 and 1")
         leds = sum(layout.strip_lengths)
         if power.supply_ma <= leds * power.dark_ma:
+            weak = N_("a {supply} LED supply cannot even feed {leds} dark LEDs ({need})")
+            need = f"{leds * power.dark_ma:g} mA"
             raise ConfigError(
-                f"a {power.supply_ma:g} mA LED supply cannot even feed {leds} dark LEDs "
-                f"({leds * power.dark_ma:g} mA)"
+                Phrase.of(weak, supply=f"{power.supply_ma:g} mA", leds=leds, need=need)
             )
         # Byte offset of every hole in its strip, per track: holes 0..game, then lap marks.
         self._at = [
