@@ -23,7 +23,7 @@ from pegboard.board.render import Frame, Power, Renderer, lit_holes
 from pegboard.config import Config, is_pin
 from pegboard.errors import ConfigError, PegboardError
 from pegboard.game import Settings, Table
-from pegboard.i18n import N_, SOURCE, Phrase
+from pegboard.i18n import N_, SOURCE, Phrase, phrase_of
 from pegboard.inputs import (
     Advance,
     Controls,
@@ -52,6 +52,8 @@ class Board:
         self.layout = load_layout(config.board["layout"])
         house = house_settings(config)  # a wrong [game] stops start-up before anything is written
         pins = load_pins(override=config.pins or None)
+        # A supply too weak for the board's LEDs stops it too.
+        renderer = Renderer(self.layout, Power(brightness=1.0, supply_ma=config.board["supply_ma"]))
         factory = _pin_factory(self.sim)  # no GPIO stops it before the game file is made
         self._opened: list[Callable[[], None]] = []
         try:
@@ -63,9 +65,6 @@ class Board:
             self.keeper.set_brightness(config.board["brightness"])
             self.leds = self._open_leds()
             self._opened.append(self.leds.close)
-            renderer = Renderer(
-                self.layout, Power(brightness=1.0, supply_ma=config.board["supply_ma"])
-            )
             # The simulated Pico reports what its LEDs show; real LEDs are taken at their word.
             shown = None if self.sim else self._shown
             self.painter = Painter(self.keeper, renderer, self.leds, on_frame=shown)
@@ -151,7 +150,15 @@ def house_settings(config: Config) -> Settings:
     try:
         return Settings.from_dict(data)
     except (ConfigError, TypeError) as error:
-        raise ConfigError(f"{config.source}: [game] {error}") from None
+        problem = phrase_of(error)
+        raise ConfigError(
+            Phrase.of(
+                N_("{source}: {table} {problem}"),
+                source=config.source,
+                table="[game]",
+                problem=problem,
+            )
+        ) from None
 
 
 # --- serving ---------------------------------------------------------------------------------

@@ -63,6 +63,8 @@ BROKEN = {
     "unknown section": "[leds]\n",
     "volume out of range": "[voice]\nvolume = 2\n",
     "unknown event": '[voice]\nevents = ["count"]\n',
+    "house rule": '[game]\nvariant = "five-card"\nplayers = ["Ann", "Bob", "Cat"]\n',
+    "supply too weak": "[board]\nsupply_ma = 100\n",
 }
 
 
