@@ -16,6 +16,20 @@ BOARD_LAYOUT = "three-track-121"
 NAMES = ["Alexandra", "Bartholomew", "Christopher"]  # long names, each its own card
 
 
+def test_with_no_game_the_advance_button_starts_the_house_game(phone):
+    """As on the board: before any game, the simulated board's advance button starts one
+    with the house rules (first in this module: its board has no game yet)."""
+    from playwright.sync_api import expect
+
+    page = phone()
+    sign_in(page)
+    expect(page.locator("#moment-title")).to_have_text("No game yet")
+    expect(page.locator("#sim .dial")).to_have_count(0)
+    page.click("#sim button.move-on")
+    expect(page.locator("#moment-title")).to_have_text("Turn the starter")
+    expect(page.locator("#sim .dial")).to_have_count(2)  # the house rules: two players
+
+
 def test_three_cards_across_keep_the_names_and_put_the_dealer_by_the_score(phone):
     from playwright.sync_api import expect
 

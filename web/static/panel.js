@@ -761,20 +761,21 @@ function confirmFirst(text, cancel, ok, then) {
 
 // --- the simulated board's dials ------------------------------------------------------
 
+// With no game yet, only the advance button: as on the board, it starts the house game.
 function drawSim() {
   const game = state.game;
-  const shown = Boolean(state.sim && game && session.signed_in); // the dials peg: PIN first
+  const shown = Boolean(state.sim && session.signed_in); // the dials peg: PIN first
   $("sim").hidden = !shown;
   const dials = $("dials");
   if (!shown) {
     delete dials.dataset.key;
     return dials.replaceChildren();
   }
-  const key = JSON.stringify(game.seats) + game.sides.map((s) => s.colour).join();
+  const key = game ? JSON.stringify(game.seats) + game.sides.map((s) => s.colour).join() : "none";
   if (dials.dataset.key !== key) {
     dials.dataset.key = key;
     dials.replaceChildren();
-    game.seats.forEach((seat, index) => {
+    (game ? game.seats : []).forEach((seat, index) => {
       const press = (text, action, args = {}, label = text) => {
         const node = button(text, () => act(action, { seat: index, ...args }), "quiet", true);
         node.ariaLabel = t("dial_label", { name: seat.name, what: label });
