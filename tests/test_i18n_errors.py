@@ -4,17 +4,20 @@ with no English left but what the maker typed (keys, values, tables, paths); Eng
 from __future__ import annotations
 
 import re
+import tomllib
 
 import pytest
 from test_config import WRONG
 from test_i18n_calls import TRANSLATED
 from test_i18n_cli import english_in, run
+from test_layout import REFUSED as LAYOUTS_REFUSED
+from test_layout import TINY
 from test_pins import REFUSED
 
 from pegboard.board import Power, Renderer
-from pegboard.board.layout import load_layout
+from pegboard.board.layout import load_layout, parse_layout
 from pegboard.config import FREE_SECTIONS, SCHEMA, load_config
-from pegboard.errors import ConfigError
+from pegboard.errors import ConfigError, LayoutError
 from pegboard.game.settings import MATCH_SCORING, OVER_COUNT_RULES, SKUNK_RULES, VARIANTS, Settings
 from pegboard.i18n import LANGUAGES, phrase_of
 from pegboard.inputs.pins import AUDIO, ButtonPins, DialPins, parse_pins
@@ -132,6 +135,37 @@ def test_an_led_supply_too_weak_for_the_board_is_said_in_the_language(lang):
     assert not english_left(said, lang), f"{lang}: {english_left(said, lang)} in {said}"
 
 
+def layout_keys(table) -> set[str]:
+    """Every key of a layout file, at any depth."""
+    keys = set()
+    for key, value in table.items():
+        keys.add(key)
+        for inner in value if isinstance(value, list) else [value]:
+            keys |= layout_keys(inner) if isinstance(inner, dict) else set()
+    return keys
+
+
+# What a maker types in a layout file, said as typed: its keys, the Pico's pins (GP0-21),
+# millimetres.
+LAYOUT_TYPED = re.compile(
+    rf"\b(?:{'|'.join(layout_keys(tomllib.loads(TINY)) | {'lap_marks', 'laps'})})\b"
+    r"|\bGP\d+(?:-\d+)?|\bmm\b"
+)
+
+
+@pytest.mark.parametrize("lang", TRANSLATED)
+def test_every_layout_refusal_is_said_in_the_language(lang):
+    for change, _ in LAYOUTS_REFUSED:
+        with pytest.raises(LayoutError) as error:
+            parse_layout(TINY.replace(*change), "tiny.toml")
+        said = phrase_of(error.value).say(lang)
+        if "not valid TOML" in str(error.value):  # the TOML reader's own words follow
+            said = said.split(": ")[0]
+        assert said != str(error.value), said
+        left = english_left(LAYOUT_TYPED.sub(" ", said), lang)
+        assert not left, f"{lang}: {left} in {said}"
+
+
 HOUSE_RULES = [
     {"match_games": 2},
     {"muggins": 1},
@@ -169,6 +203,11 @@ def test_english_stays_as_it_was(capsys, configs):
     )
     assert refused(capsys, configs, "en", "pin as text").endswith(
         ": advance must be a BCM GPIO number (2-27), not 'GPIO26' (text)"
+    )
+    with pytest.raises(LayoutError) as error:
+        parse_layout(TINY.replace(", strip = 0, led = 3 }", " }"), "tiny.toml")
+    assert str(error.value) == (
+        "layout tiny.toml: track 0 hole 3 (t0h3) has no LED (give it a strip and a led)"
     )
     with pytest.raises(ConfigError, match=r"^muggins is on \(true\) or off \(false\)$"):
         Settings(muggins=1)

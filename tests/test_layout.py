@@ -250,55 +250,66 @@ def test_missing_layout_file_is_a_layout_error(tmp_path):
         load_layout(tmp_path / "none.toml")
 
 
-@pytest.mark.parametrize(
-    ("change", "message"),
-    [
+# Layouts TINY's maker got wrong (a change to its text), and what the refusal says.
+REFUSED = [
+    (
+        ("{ hole = 3, x = 29, y = 10, strip = 0, led = 3 }", "{ hole = 3, x = 29, y = 10 }"),
+        r"track 0 hole 3 \(t0h3\) has no LED",
+    ),
+    (
+        ("strip = 0, led = 4 }", "strip = 0, led = 3 }"),
+        r"holes t0h3 and t0h4 are both on LED 3 of strip 0",
+    ),
+    (
+        ("strip = 0, led = 7 }", "strip = 0, led = 8 }"),
+        r"track 0 hole 6 \(t0h6\): LED 8 is past the end of strip 0 \(8 LEDs",
+    ),
+    (
+        ("{ hole = 2, x = 21, y = 10, strip = 0, led = 2 },", ""),
+        r"track 0 has no hole 2 \(t0h2\)",
+    ),
+    (("hole = 5, x = 45, y = 10, strip = 0", "hole = 5, x = 45, y = 10, strip = 1"), "t0h5"),
+    (("x = 61, y = 10", "x = 79, y = 10"), r"hole t0h6 at \(79.0, 10.0\) mm is off"),
+    (("x = 61, y = 10", "x = 46, y = 10"), r"holes t0h5 and t0h6 overlap"),
+    (("hole = 6,", "hole = 7,"), r"track 0 hole 7 \(t0h7\) is outside 0..6"),
+    (("hole = 6,", "hole = 5,"), r"track 0 hole 5 \(t0h5\) is listed twice"),
+    (('colour = "#ff0000"', 'colour = "red"'), r"colour 'red' is not #rrggbb"),
+    (("pin = 2", "pin = 40"), "GP40 is not free for a strip on a Pico: use GP0-21, GP26-28"),
+    (("pin = 2", "pin = 22"), r"GP22 is not free .*GP22 is the REPL escape"),
+    (("pin = 2", "pin = 25"), "GP25 is not free for a strip"),
+    (
+        ("leds = 8\n", "leds = 8\n[[strips]]\nid = 1\npin = 2\nleds = 3\n"),
+        "two strips are on pin 2",
+    ),
+    (("led = 1 }", 'led = "one" }'), r"t0h1\): led = 'one' is not a whole number"),
+    (("game = 6", "game = [6"), "not valid TOML"),
+    (("pitch_mm = 8", "pitch_mm = 7"), r"pitch_mm = 7, but 125 LEDs a metre are 8.000 mm"),
+    (("width_mm = 12\n", ""), r"\[strip\] has no width_mm"),
+    (("skin_mm = 3", "skin_mm = 18"), "a skin of 18 mm over the LEDs leaves no room"),
+    (("fill_index = 1.5", "fill_index = 0.5"), "fill_index = 0.5: 1.0"),
+    (("game = 6", "game = 6\nlaps = 2"), r"track 0 has no mark for lap 2 \(t0l2\)"),
+    (("game = 6", "game = 6\nlaps = 0"), "laps = 0 is not a whole number"),
+    (
         (
-            ("{ hole = 3, x = 29, y = 10, strip = 0, led = 3 }", "{ hole = 3, x = 29, y = 10 }"),
-            r"track 0 hole 3 \(t0h3\) has no LED",
+            "holes = [",
+            "lap_marks = [{ lap = 2, x = 71, y = 10, strip = 0, led = 6 }]\nholes = [",
         ),
-        (
-            ("strip = 0, led = 4 }", "strip = 0, led = 3 }"),
-            r"holes t0h3 and t0h4 are both on LED 3 of strip 0",
-        ),
-        (
-            ("strip = 0, led = 7 }", "strip = 0, led = 8 }"),
-            r"track 0 hole 6 \(t0h6\): LED 8 is past the end of strip 0 \(8 LEDs",
-        ),
-        (
-            ("{ hole = 2, x = 21, y = 10, strip = 0, led = 2 },", ""),
-            r"track 0 has no hole 2 \(t0h2\)",
-        ),
-        (("hole = 5, x = 45, y = 10, strip = 0", "hole = 5, x = 45, y = 10, strip = 1"), "t0h5"),
-        (("x = 61, y = 10", "x = 79, y = 10"), r"hole t0h6 at \(79.0, 10.0\) mm is off"),
-        (("x = 61, y = 10", "x = 46, y = 10"), r"holes t0h5 and t0h6 overlap"),
-        (("hole = 6,", "hole = 7,"), r"track 0 hole 7 \(t0h7\) is outside 0..6"),
-        (("hole = 6,", "hole = 5,"), r"track 0 hole 5 \(t0h5\) is listed twice"),
-        (('colour = "#ff0000"', 'colour = "red"'), r"colour 'red' is not #rrggbb"),
-        (("pin = 2", "pin = 40"), "GP40 is not free for a strip on a Pico: use GP0-21, GP26-28"),
-        (("pin = 2", "pin = 22"), r"GP22 is not free .*GP22 is the REPL escape"),
-        (("pin = 2", "pin = 25"), "GP25 is not free for a strip"),
-        (
-            ("leds = 8\n", "leds = 8\n[[strips]]\nid = 1\npin = 2\nleds = 3\n"),
-            "two strips are on pin 2",
-        ),
-        (("led = 1 }", 'led = "one" }'), r"t0h1\): led = 'one' is not a whole number"),
-        (("game = 6", "game = [6"), "not valid TOML"),
-        (("pitch_mm = 8", "pitch_mm = 7"), r"pitch_mm = 7, but 125 LEDs a metre are 8.000 mm"),
-        (("width_mm = 12\n", ""), r"\[strip\] has no width_mm"),
-        (("skin_mm = 3", "skin_mm = 18"), "a skin of 18 mm over the LEDs leaves no room"),
-        (("fill_index = 1.5", "fill_index = 0.5"), "fill_index = 0.5: 1.0"),
-        (("game = 6", "game = 6\nlaps = 2"), r"track 0 has no mark for lap 2 \(t0l2\)"),
-        (("game = 6", "game = 6\nlaps = 0"), "laps = 0 is not a whole number"),
-        (
-            (
-                "holes = [",
-                "lap_marks = [{ lap = 2, x = 71, y = 10, strip = 0, led = 6 }]\nholes = [",
-            ),
-            r"track 0 lap mark 2 \(t0l2\), but laps = 1",
-        ),
-    ],
-)
+        r"track 0 lap mark 2 \(t0l2\), but laps = 1",
+    ),
+    (("x = 61, y = 10", 'x = "61", y = 10'), r"t0h6\): x = '61' is not a number"),
+    (('name = "tiny"', "name = 6"), "the layout: name = 6 is not a text"),
+    (("hole_mm = 3", "hole_mm = 0"), r"\[board\]: hole_mm = 0 must be more than 0"),
+    (("game = 6", "game = 1"), "game = 1 is too small"),
+    (("[[strips]]\nid = 0\npin = 2\nleds = 8\n", ""), r"no \[\[strips\]\]"),
+    (("leds_per_m = 125", "leds_per_m = 0"), r"\[strip\]: leds_per_m = 0 is not a strip"),
+    (("id = 0", "id = 1"), r"numbered 0, 1, 2\.\.\. in order; strip 0 has id 1"),
+    (("leds = 8\n", "leds = 0\n"), "strip 0 has no LEDs"),
+    (("holes = [", "hole_list = ["), "track 0 has no list of holes"),
+    (("{ hole = 0, x = 5", "{ x = 5"), "a hole of track 0 has no hole"),
+]
+
+
+@pytest.mark.parametrize(("change", "message"), REFUSED)
 def test_inconsistent_layout_is_refused_naming_the_fault(change, message):
     text = TINY.replace(*change)
     assert text != TINY

@@ -84,47 +84,81 @@ def parse_layout(text: str, source: str = "<layout>") -> Layout:
 Number = (int, float)
 
 
+Where = Phrase | str  # a place in the layout file: a table as typed, or a phrase
+
+# Translators: places in a layout file. A track and a strip are numbered from 0; {id} is a
+# hole's or lap mark's name as a maker types it (t0h3: track 0, hole 3; t0l2: lap mark 2).
+_LAYOUT = Phrase.of(N_("the layout"))
+_STRIP = N_("strip {strip}")
+_TRACK = N_("track {track}")
+_ANY_HOLE = N_("a hole of track {track}")
+_ANY_MARK = N_("a lap mark of track {track}")
+_HOLE = N_("track {track} hole {number} ({id})")
+_MARK = N_("track {track} lap mark {number} ({id})")
+RRGGBB = "#rrggbb"  # a colour as typed
+# Translators: {key} = {value} as typed in the layout file, and what kind of value it must be.
+_NOT_A = {
+    int: N_("layout {source}: {where}: {key} = {value} is not a whole number"),
+    Number: N_("layout {source}: {where}: {key} = {value} is not a number"),
+    str: N_("layout {source}: {where}: {key} = {value} is not a text"),
+    dict: N_("layout {source}: {where}: {key} = {value} is not a table"),
+}
+
+
+def _numbered(track: int, number: int, mark: bool) -> Phrase:
+    """A hole or lap mark of a track by its number: ``track 0 hole 3 (t0h3)``."""
+    said, letter = (_MARK, "l") if mark else (_HOLE, "h")
+    return Phrase.of(said, track=track, number=number, id=f"t{track}{letter}{number}")
+
+
 class _Reader:
     """Turns parsed TOML into a Layout, refusing anything inconsistent."""
 
     def __init__(self, source: str):
         self.source = source
 
-    def fail(self, message: str) -> LayoutError:
-        return LayoutError(f"layout {self.source}: {message}")
+    def fail(self, message: str, **params: Any) -> LayoutError:
+        """A refusal: ``message`` is a msgid starting ``layout {source}:``."""
+        return LayoutError(Phrase.of(message, source=self.source, **params))
 
-    def get(self, table: dict[str, Any], key: str, kind: type | tuple[type, ...], where: str):
+    def get(self, table: dict[str, Any], key: str, kind: type | tuple[type, ...], where: Where):
         value = table.get(key)
         if value is None:
-            raise self.fail(f"{where} has no {key}")
+            raise self.fail(N_("layout {source}: {where} has no {key}"), where=where, key=key)
         if not isinstance(value, kind) or isinstance(value, bool):
-            raise self.fail(f"{where}: {key} = {value!r} is not a {_kind_name(kind)}")
+            raise self.fail(_NOT_A[kind], where=where, key=key, value=repr(value))
         return value
 
-    def positive(self, table: dict[str, Any], key: str, where: str) -> float:
+    def positive(self, table: dict[str, Any], key: str, where: Where) -> float:
         value = self.get(table, key, Number, where)
         if value <= 0:
-            raise self.fail(f"{where}: {key} = {value} must be more than 0")
+            more = N_("layout {source}: {where}: {key} = {value} must be more than 0")
+            raise self.fail(more, where=where, key=key, value=value)
         return float(value)
 
     def layout(self, data: dict[str, Any]) -> Layout:
-        game = self.get(data, "game", int, "the layout")
+        game = self.get(data, "game", int, _LAYOUT)
         if game < 2:
-            raise self.fail(f"game = {game} is too small")
+            small = N_("layout {source}: {key} = {value} is too small")
+            raise self.fail(small, key="game", value=game)
         laps = data.get("laps", 1)
         if not isinstance(laps, int) or isinstance(laps, bool) or laps < 1:
-            raise self.fail(f"laps = {laps!r} is not a whole number of times round (1 or more)")
-        board = self.get(data, "board", dict, "the layout")
+            times = N_(
+                "layout {source}: {key} = {value} is not a whole number of times round (1 or more)"
+            )
+            raise self.fail(times, key="laps", value=repr(laps))
+        board = self.get(data, "board", dict, _LAYOUT)
         strips = tuple(self.strip(i, s) for i, s in enumerate(self.tables(data, "strips")))
         pins = [s.pin for s in strips]
         for strip in strips:
             if pins.count(strip.pin) > 1:
-                raise self.fail(f"two strips are on pin {strip.pin}; each needs its own")
+                shared = N_("layout {source}: two strips are on pin {pin}; each needs its own")
+                raise self.fail(shared, pin=strip.pin)
         tracks = tuple(
             self.track(i, t, game, laps, strips) for i, t in enumerate(self.tables(data, "tracks"))
         )
         layout = Layout(
-            name=self.get(data, "name", str, "the layout"),
+            name=self.get(data, "name", str, _LAYOUT),
             title=data.get("title", ""),
             game=game,
             laps=laps,
@@ -134,17 +168,19 @@ class _Reader:
             plank_mm=self.positive(board, "plank_mm", "[board]"),
             skin_mm=self.positive(board, "skin_mm", "[board]"),
             fill_index=float(self.get(board, "fill_index", Number, "[board]")),
-            strip_kind=self.strip_kind(self.get(data, "strip", dict, "the layout")),
+            strip_kind=self.strip_kind(self.get(data, "strip", dict, _LAYOUT)),
             strips=strips,
             tracks=tracks,
         )
         if layout.skin_mm >= layout.plank_mm:
-            raise self.fail(
-                f"a skin of {layout.skin_mm:g} mm over the LEDs leaves no room for them "
-                f"in a {layout.plank_mm:g} mm plank"
+            skin = N_(
+                "layout {source}: a skin of {skin} mm over the LEDs leaves no room for them "
+                "in a {plank} mm plank"
             )
+            raise self.fail(skin, skin=f"{layout.skin_mm:g}", plank=f"{layout.plank_mm:g}")
         if layout.fill_index < 1:
-            raise self.fail(f"fill_index = {layout.fill_index:g}: 1.0 (open) or more")
+            fill = N_("layout {source}: {key} = {value}: 1.0 (open) or more")
+            raise self.fail(fill, key="fill_index", value=f"{layout.fill_index:g}")
         self.check_leds(layout)
         self.check_drilling(layout)
         self.check_side_by_side(layout)
@@ -153,7 +189,7 @@ class _Reader:
     def tables(self, data: dict[str, Any], key: str) -> list[dict[str, Any]]:
         items = data.get(key)
         if not items or not isinstance(items, list):
-            raise self.fail(f"no [[{key}]]")
+            raise self.fail(N_("layout {source}: no {table}"), table=f"[[{key}]]")
         return items
 
     def strip_kind(self, table: dict[str, Any]) -> StripKind:
@@ -163,54 +199,72 @@ class _Reader:
             reel_m=self.positive(table, "reel_m", "[strip]"),
         )
         if kind.leds_per_m < 1:
-            raise self.fail(f"[strip]: leds_per_m = {kind.leds_per_m} is not a strip")
+            none = N_("layout {source}: {where}: {key} = {value} is not a strip")
+            raise self.fail(none, where="[strip]", key="leds_per_m", value=kind.leds_per_m)
         pitch = self.positive(table, "pitch_mm", "[strip]")
         if abs(pitch - kind.pitch_mm) > 0.01:
+            apart = N_(
+                "layout {source}: {where}: {key} = {value}, but {leds} LEDs a metre are "
+                "{apart} mm apart"
+            )
             raise self.fail(
-                f"[strip]: pitch_mm = {pitch:g}, but {kind.leds_per_m} LEDs a metre are "
-                f"{kind.pitch_mm:.3f} mm apart"
+                apart,
+                where="[strip]",
+                key="pitch_mm",
+                value=f"{pitch:g}",
+                leds=kind.leds_per_m,
+                apart=f"{kind.pitch_mm:.3f}",
             )
         return kind
 
     def strip(self, index: int, table: dict[str, Any]) -> Strip:
-        where = f"strip {index}"
+        where = Phrase.of(_STRIP, strip=index)
         strip = Strip(
             id=self.get(table, "id", int, where),
             pin=self.get(table, "pin", int, where),
             leds=self.get(table, "leds", int, where),
         )
         if strip.id != index:
-            raise self.fail(
-                f"strips must be numbered 0, 1, 2... in order; {where} has id {strip.id}"
+            order = N_(
+                "layout {source}: strips must be numbered 0, 1, 2... in order; "
+                "{where} has {key} {value}"
             )
+            raise self.fail(order, where=where, key="id", value=strip.id)
         if strip.pin not in STRIP_PINS:
-            raise self.fail(
-                f"{where}: GP{strip.pin} is not free for a strip on a Pico: use "
-                f"{_spans(STRIP_PINS)} (GP{REPL_PIN} is the REPL escape; GP23-25 and "
-                "GP29 are wired on the Pico itself)"
+            taken = N_(
+                "layout {source}: {where}: GP{pin} is not free for a strip on a Pico: use "
+                "{free} (GP{repl} is the REPL escape; GP23-25 and GP29 are wired on the Pico "
+                "itself)"
             )
+            free = _spans(STRIP_PINS)
+            raise self.fail(taken, where=where, pin=strip.pin, free=free, repl=REPL_PIN)
         if strip.leds < 1:
-            raise self.fail(f"{where} has no LEDs")
+            raise self.fail(N_("layout {source}: {where} has no LEDs"), where=where)
         return strip
 
     def track(
         self, index: int, table: dict[str, Any], game: int, laps: int, strips: tuple[Strip, ...]
     ) -> Track:
-        where = f"track {index}"
+        where = Phrase.of(_TRACK, track=index)
         colour = _colour(self.get(table, "colour", str, where))
         if colour is None:
-            raise self.fail(f"{where}: colour {table['colour']!r} is not #rrggbb")
+            rgb = N_("layout {source}: {where}: {key} {value} is not {form}")
+            raise self.fail(
+                rgb, where=where, key="colour", value=repr(table["colour"]), form=RRGGBB
+            )
         holes = self.numbered(index, table.get("holes"), range(game + 1), strips)
         missing = [n for n in range(game + 1) if n not in holes]
         if missing:
-            raise self.fail(f"{where} has no hole {missing[0]} (t{index}h{missing[0]})")
+            hole = N_("layout {source}: {where} has no hole {number} ({id})")
+            raise self.fail(hole, where=where, number=missing[0], id=f"t{index}h{missing[0]}")
         marks = self.numbered(index, table.get("lap_marks", []), range(2, laps + 1), strips)
         for lap in range(2, laps + 1):
             if lap not in marks:
-                raise self.fail(
-                    f"{where} has no mark for lap {lap} (t{index}l{lap}): "
-                    f"a board of {laps} laps shows each lap after the first"
+                mark = N_(
+                    "layout {source}: {where} has no mark for lap {lap} ({id}): "
+                    "a board of {laps} laps shows each lap after the first"
                 )
+                raise self.fail(mark, where=where, lap=lap, id=f"t{index}l{lap}", laps=laps)
         return Track(
             index=index,
             name=table.get("name", f"Track {index + 1}"),
@@ -224,21 +278,26 @@ class _Reader:
     ) -> dict[int, Hole]:
         """A track's holes (numbers from 0) or its lap marks (laps from 2), by number."""
         mark = allowed.start == 2
-        key, what = ("lap", "lap mark") if mark else ("hole", "hole")
+        key, rows_key = ("lap", "lap_marks") if mark else ("hole", "holes")
         if not isinstance(rows, list):
-            raise self.fail(f"track {track} has no list of {key}s")
+            no_list = N_("layout {source}: {where} has no list of {key}")
+            raise self.fail(no_list, where=Phrase.of(_TRACK, track=track), key=rows_key)
         found: dict[int, Hole] = {}
         for row in rows:
-            number = self.get(row, key, int, f"a {what} of track {track}")
-            name = f"track {track} {what} {number} (t{track}{key[0]}{number})"
+            any_one = Phrase.of(_ANY_MARK if mark else _ANY_HOLE, track=track)
+            number = self.get(row, key, int, any_one)
+            name = _numbered(track, number, mark)
             if number not in allowed and mark:
-                raise self.fail(f"{name}, but laps = {allowed.stop - 1}")
+                laps = N_("layout {source}: {where}, but {key} = {value}")
+                raise self.fail(laps, where=name, key="laps", value=allowed.stop - 1)
             if number not in allowed:
-                raise self.fail(f"{name} is outside 0..{allowed.stop - 1}")
+                outside = N_("layout {source}: {where} is outside 0..{last}")
+                raise self.fail(outside, where=name, last=allowed.stop - 1)
             if number in found:
-                raise self.fail(f"{name} is listed twice")
+                raise self.fail(N_("layout {source}: {where} is listed twice"), where=name)
             if row.get("strip") is None or row.get("led") is None:
-                raise self.fail(f"{name} has no LED (give it a strip and a led)")
+                dark = N_("layout {source}: {where} has no LED (give it a {strip} and a {led})")
+                raise self.fail(dark, where=name, strip="strip", led="led")
             hole = Hole(
                 track=track,
                 number=number,
@@ -249,12 +308,18 @@ class _Reader:
                 lap_mark=mark,
             )
             if not 0 <= hole.strip < len(strips):
-                raise self.fail(f"{name} is on strip {hole.strip}, which the layout does not have")
+                absent = N_(
+                    "layout {source}: {where} is on strip {strip}, which the layout does not have"
+                )
+                raise self.fail(absent, where=name, strip=hole.strip)
             length = strips[hole.strip].leds
             if not 0 <= hole.led < length:
+                past = N_(
+                    "layout {source}: {where}: LED {led} is past the end of strip {strip} "
+                    "({count} LEDs, 0..{last})"
+                )
                 raise self.fail(
-                    f"{name}: LED {hole.led} is past the end of strip {hole.strip} "
-                    f"({length} LEDs, 0..{length - 1})"
+                    past, where=name, led=hole.led, strip=hole.strip, count=length, last=length - 1
                 )
             found[number] = hole
         return found
@@ -264,35 +329,50 @@ class _Reader:
         for hole in layout.holes():
             other = owner.setdefault((hole.strip, hole.led), hole)
             if other is not hole:
-                raise self.fail(
-                    f"holes {other.id} and {hole.id} are both on LED {hole.led} "
-                    f"of strip {hole.strip}"
+                both = N_(
+                    "layout {source}: holes {a} and {b} are both on LED {led} of strip {strip}"
                 )
+                raise self.fail(both, a=other.id, b=hole.id, led=hole.led, strip=hole.strip)
 
     def check_drilling(self, layout: Layout) -> None:
         """Every hole on the board, and no two holes running into each other."""
         r = layout.hole_mm / 2
         for hole in layout.holes():
             if not (r <= hole.x <= layout.width_mm - r and r <= hole.y <= layout.height_mm - r):
+                off = N_(
+                    "layout {source}: hole {hole} at ({x}, {y}) mm is off the "
+                    "{width} x {height} mm board"
+                )
                 raise self.fail(
-                    f"hole {hole.id} at ({hole.x}, {hole.y}) mm is off the "
-                    f"{layout.width_mm} x {layout.height_mm} mm board"
+                    off,
+                    hole=hole.id,
+                    x=hole.x,
+                    y=hole.y,
+                    width=layout.width_mm,
+                    height=layout.height_mm,
                 )
         for a, b, gap in _near(layout, layout.hole_mm):
-            raise self.fail(
-                f"holes {a.id} and {b.id} overlap: {gap:.1f} mm apart, "
-                f"holes are {layout.hole_mm} mm"
+            overlap = N_(
+                "layout {source}: holes {a} and {b} overlap: {gap} mm apart, holes are {size} mm"
             )
+            raise self.fail(overlap, a=a.id, b=b.id, gap=f"{gap:.1f}", size=layout.hole_mm)
 
     def check_side_by_side(self, layout: Layout) -> None:
         """Holes over two strips (two tracks, or two streets) leave room for both strips."""
         kind = layout.strip_kind
         for a, b, gap in _near(layout, kind.apart_mm):
             if not in_line(a, b, kind.pitch_mm):
+                close = N_(
+                    "layout {source}: holes {a} and {b} are {gap} mm apart over two strips: "
+                    "strips {width} mm wide need {apart} mm (their width + 1 mm)"
+                )
                 raise self.fail(
-                    f"holes {a.id} and {b.id} are {gap:.1f} mm apart over two strips: "
-                    f"strips {kind.width_mm:g} mm wide need {kind.apart_mm:g} mm "
-                    f"(their width + 1 mm)"
+                    close,
+                    a=a.id,
+                    b=b.id,
+                    gap=f"{gap:.1f}",
+                    width=f"{kind.width_mm:g}",
+                    apart=f"{kind.apart_mm:g}",
                 )
 
 
@@ -321,12 +401,6 @@ def _colour(text: str) -> RGB | None:
     except ValueError:
         return None
     return (value >> 16, (value >> 8) & 0xFF, value & 0xFF)
-
-
-def _kind_name(kind: type | tuple[type, ...]) -> str:
-    if isinstance(kind, tuple):
-        return "number"
-    return {int: "whole number", str: "text", dict: "table", list: "list"}.get(kind, kind.__name__)
 
 
 def _spans(pins: tuple[int, ...]) -> str:
