@@ -90,10 +90,10 @@ SHOWS = [
 
 # Not words: placeholders (with what a language glues to them, "{name}s"), parameters of
 # the API ("hand=5H"), abbreviations (PIN, JSON, ACC), the letters of ranks and suits,
-# the command line's options ("--games").
+# the command line's options ("--games"), millimetres (mm).
 NOT_WORDS = re.compile(
     r"\w*\{\w+\}\w*|\{\"[^}]*\}|\b[a-z_]+=\S*|\b[A-Z]{2,}s?\b|A 2-10 J Q K|C D H S"
-    r"|\b(?:10|[2-9AJQK])[CDHS]\b|--[a-z][a-z-]*"
+    r"|\b(?:10|[2-9AJQK])[CDHS]\b|--[a-z][a-z-]*|\bmm\b"
 )
 # Names, the same in every language: the game, a rule's author, a variant, the board's own name, the
 # computer it runs on (a Raspberry Pi), its LED controller (a Raspberry Pi Pico), the Python

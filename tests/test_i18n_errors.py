@@ -145,11 +145,9 @@ def layout_keys(table) -> set[str]:
     return keys
 
 
-# What a maker types in a layout file, said as typed: its keys, the Pico's pins (GP0-21),
-# millimetres.
+# What a maker types in a layout file, said as typed: its keys.
 LAYOUT_TYPED = re.compile(
     rf"\b(?:{'|'.join(layout_keys(tomllib.loads(TINY)) | {'lap_marks', 'laps'})})\b"
-    r"|\bGP\d+(?:-\d+)?|\bmm\b"
 )
 
 

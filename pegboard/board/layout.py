@@ -233,11 +233,11 @@ class _Reader:
         if strip.pin not in STRIP_PINS:
             taken = N_(
                 "layout {source}: {where}: GP{pin} is not free for a strip on a Pico: use "
-                "{free} (GP{repl} is the REPL escape; GP23-25 and GP29 are wired on the Pico "
-                "itself)"
+                "{free} (GP{repl} is the REPL escape; GP{first}-{last} and GP{sense} are wired "
+                "on the Pico itself)"
             )
-            free = _spans(STRIP_PINS)
-            raise self.fail(taken, where=where, pin=strip.pin, free=free, repl=REPL_PIN)
+            free, wired = _spans(STRIP_PINS), {"first": 23, "last": 25, "sense": 29}
+            raise self.fail(taken, where=where, pin=strip.pin, free=free, repl=REPL_PIN, **wired)
         if strip.leds < 1:
             raise self.fail(N_("layout {source}: {where} has no LEDs"), where=where)
         return strip
