@@ -104,8 +104,8 @@ class Board:
                     self.keeper.undo_own(seat)
                 case Advance():
                     self.keeper.press_advance()
-                case Repeat() if self.voice is not None:
-                    self.voice.repeat()
+                case Repeat():
+                    self.keeper.repeat()
         except PegboardError:
             pass  # refused: the door has told everyone (the track flashes, the phones say why)
 

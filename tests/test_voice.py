@@ -222,7 +222,9 @@ def test_the_computers_audio_gets_the_samples_through_its_player(tmp_path, monke
 
 def test_the_board_speaks_its_dial_refusals_and_a_long_press_repeats(tmp_path):
     """The running board: the voice wired to the door, the advance button's long press
-    to the voice, the WAV files in the data folder."""
+    through the door to the voice (and the simulated board's button on a phone), the WAV
+    files in the data folder."""
+    from pegboard.panel.actions import act
     from pegboard.service import Board
 
     text = f'[board]\nlanguage = "nl"\n[voice]\nout = "files"\n{FAST_PINS}'
@@ -234,9 +236,11 @@ def test_the_board_speaks_its_dial_refusals_and_a_long_press_repeats(tmp_path):
         board.controls.sim_advance(hold=True)  # say it again
         assert board.voice.wait_quiet(WAIT)
         assert board.keeper.state.starter is None  # the long press moved nothing on
+        act(board.keeper, "sim_repeat", {}, sim=True)  # "Say it again" on a phone
+        assert board.voice.wait_quiet(WAIT)
     refusal = "de starterkaart geeft de deler twee voor zijn hielen, of niets"
     texts = [note(path)["text"] for path in sentences(tmp_path / "voice")]
-    assert texts == ["Nieuw spel: Ann deelt eerst.", refusal, refusal]
+    assert texts == ["Nieuw spel: Ann deelt eerst.", refusal, refusal, refusal]
 
 
 def test_a_short_press_on_advance_still_moves_on(tmp_path):

@@ -350,6 +350,12 @@ class Scorekeeper:
                     return self._enter(self._table.next_game, dial=True)
             return self.new_game(state.settings, dealer=state.seat_after(state.first_dealer))
 
+    def repeat(self) -> Change:
+        """The last announcement again, please (the advance button's long press): the
+        voice says it; nothing in the game changes."""
+        with self._cond:
+            return self._announce("repeat")
+
     def set_brightness(self, level: float) -> Change:
         """Dim the LEDs, 0..1 (the supply's budget still holds)."""
         if isinstance(level, bool) or not isinstance(level, int | float) or not 0 <= level <= 1:

@@ -173,6 +173,7 @@ SIM_ACTIONS: dict[str, tuple[Action, tuple[str, ...]]] = {
     "sim_press": (_dial("peg_dial", "seat"), ("seat",)),
     "sim_hold": (_dial("undo_own", "seat"), ("seat",)),
     "sim_advance": (_dial("press_advance"), ()),
+    "sim_repeat": (_dial("repeat"), ()),
 }
 
 

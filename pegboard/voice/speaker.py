@@ -95,6 +95,9 @@ class Voice(Follower):
     # --- the door's side: note and return -------------------------------------------
 
     def heard(self, change: Change) -> None:
+        if change.what == "repeat":
+            self.repeat()
+            return
         if change.what in QUIET:
             return
         with self._cond:

@@ -790,7 +790,8 @@ function drawSim() {
       dial.style.setProperty("--side", game.sides[seat.side].colour);
       dials.append(dial);
     });
-    dials.append(button(t("move_on"), () => act("sim_advance"), "move-on", true));
+    dials.append(button(t("move_on"), () => act("sim_advance"), "move-on", true),
+      button(t("say_again"), () => act("sim_repeat"), "quiet say-again", true)); // a long press on the board
   }
   dials.querySelectorAll(".dial .value").forEach((value, seat) => {
     value.textContent = state.pending[seat] ? `+${state.pending[seat]}` : "";
