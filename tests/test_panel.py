@@ -136,20 +136,24 @@ def test_a_signed_in_phone_plays_a_deal(client, signed_in, board):
     assert lines(client)[-1]["points"] == 2
 
 
-def test_a_verified_claim_reports_under_and_muggins_pegs_it(client, signed_in, board):
+def test_with_muggins_a_claim_keeps_its_verdict_until_a_call_settles_it(client, signed_in, board):
     act(client, signed_in, "new_game", players=["Ann", "Bob"], dealer=0, muggins=True)
     act(client, signed_in, "starter", card="5D")
     act(client, signed_in, "advance")
     response = act(client, signed_in, "claim", seat=1, points=8, cards=["5H", "5C", "JS", "4D"])
     assert response.status_code == 200
     body = response.get_json()
-    assert body["said"] == "8: under by 6."  # said once claimed: the Muggins window opens
+    assert body["said"] == "Pegged 8."  # the claim, and nothing of what the cards hold
     game = body["state"]["game"]
-    missed = game["muggins_open"]["missed"]
-    assert missed == game["claims"][-1]["actual"] - 8 > 0
-    response = act(client, signed_in, "muggins", seat=0, points=missed)
+    assert game["muggins_open"]["verdict"] == "kept" and game["muggins_open"]["missed"] is None
+    claim = game["claims"][-1]
+    assert (claim["verdict"], claim["actual"], claim["show"]) == ("kept", None, None)
+    response = act(client, signed_in, "muggins", seat=0, points=9)  # Ann says 9 were missed
     assert response.status_code == 200
-    assert response.get_json()["state"]["game"]["scores"][0] == missed
+    game = response.get_json()["state"]["game"]
+    assert game["scores"][0] == 6  # the lesser of the call and the 6 truly missed
+    claim = game["claims"][-1]
+    assert (claim["verdict"], claim["actual"], claim["muggins"]["points"]) == ("under", 14, 6)
 
 
 def test_without_muggins_the_board_says_what_a_count_missed(client, signed_in):
@@ -288,6 +292,7 @@ def test_a_new_game_takes_every_setting(client, signed_in):
         variant="lowball",
         target=91,
         muggins=True,
+        lessons=False,
         first_go_ends=True,
         over_count="penalise",
         skunk="triple",
@@ -302,6 +307,7 @@ def test_a_new_game_takes_every_setting(client, signed_in):
         "variant": "lowball",
         "target": 91,
         "muggins": True,
+        "lessons": False,
         "first_go_ends": True,
         "over_count": "penalise",
         "skunk": "triple",

@@ -29,6 +29,7 @@ from pegboard.game.checks import (
     show_cards,
     totals_of,
     whole,
+    whole_rank,
     whose_turn,
     why_impossible,
 )
@@ -53,11 +54,16 @@ def start(
 
 
 def next_game(
-    state: State, dealer: int | str | None = None, cuts: Cards | None = None
+    state: State,
+    dealer: int | str | None = None,
+    cuts: Cards | None = None,
+    ranks: Sequence[int] | None = None,
 ) -> ev.NextGame:
     """The next game of the match.  Its first deal passes to the next seat, unless the
-    dealer is chosen or cut for (as for a new game): the German seed cuts again for the
-    third game of a match of three (:attr:`State.cut_customary`)."""
+    dealer is chosen or cut for (as for a new game).  The third game of a match of
+    three is cut for, and only cut for (German seed; :attr:`State.cut_customary`): with
+    the cards cut (``cuts``), or their ranks (``ranks``, ace 1 to king 13: the board's
+    dials), one per player in seat order; the lowest deals, a tie cuts again."""
     if not state.over:
         raise RuleError(Phrase(N_("the game is not over yet")))
     if state.match.winner is not None:
@@ -65,6 +71,13 @@ def next_game(
         raise RuleError(
             Phrase.of(N_("the match is over: {winner} won it; start a new game"), winner=winner)
         )
+    if ranks is not None:
+        if cuts is not None or dealer is not None:
+            raise RuleError(Phrase(N_("choose the dealer or cut for it, not both")))
+        low = _lowest(state.players, [whole_rank(rank) for rank in ranks])
+        return ev.NextGame(low, ranks=tuple(ranks))
+    if state.cut_customary and cuts is None:
+        raise RuleError(Phrase(N_("the third game is cut for: each player cuts, the lowest deals")))
     seat, cut = _first_dealer(state.players, dealer, cuts)
     return ev.NextGame(state.seat_after(state.first_dealer) if seat is None else seat, cut)
 
@@ -78,21 +91,26 @@ def _first_dealer(
     if dealer is not None:
         raise RuleError(Phrase(N_("choose the dealer or cut for it, not both")))
     cut = tuple(read_cards(cuts))
-    if len(cut) != len(names):
+    return _lowest(names, [card.rank for card in cut]), cut
+
+
+def _lowest(names: Sequence[str], ranks: Sequence[int]) -> int:
+    """The seat that cut the lowest of ``ranks`` (one per player); a tie cuts again."""
+    if len(ranks) != len(names):
         raise RuleError(
             Phrase.of(
                 N_("each of the {players} players cuts one card, not {cards}"),
                 players=len(names),
-                cards=len(cut),
+                cards=len(ranks),
             )
         )
-    low = min(card.rank for card in cut)
-    lowest = [names[seat] for seat, card in enumerate(cut) if card.rank == low]
+    low = min(ranks)
+    lowest = [names[seat] for seat, rank in enumerate(ranks) if rank == low]
     if len(lowest) > 1:
         raise RuleError(
             Phrase.of(N_("{names} cut the same rank: cut again"), names=", ".join(lowest))
         )
-    return names.index(lowest[0]), cut
+    return ranks.index(low)
 
 
 def turn_starter(
@@ -351,8 +369,8 @@ def check(state: State, event: ev.Event) -> ev.Event:
                 what = "play" if isinstance(event, ev.PlayEnded) else "show"
                 raise RuleError(f"the {what} cannot end now: it is the {state.phase}")
             return event
-        case ev.NextGame(dealer, cuts):
-            return next_game(state, None if cuts else dealer, cuts)
+        case ev.NextGame(dealer, cuts, ranks):
+            return next_game(state, None if cuts or ranks else dealer, cuts, ranks)
         case ev.Undone():
             return undo(state)
         case ev.Redone():

@@ -19,7 +19,7 @@ from __future__ import annotations
 import logging
 import os
 import threading
-from collections.abc import Callable, Iterator, Mapping
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from pathlib import Path
 
@@ -251,13 +251,15 @@ class Table:
         *,
         dealer: Seat | None = None,
         cuts: Cards | None = None,
+        ranks: Sequence[int] | None = None,
         version: int | None = None,
     ) -> State:
         """Start the next game of the match.  Its first deal passes to the next seat, or
         to the ``dealer`` chosen, or to the lowest of the ``cuts`` (one card per player
-        in seat order, as for a new game): :attr:`State.cut_customary` says when the
-        players customarily cut again (the third game of a match of three)."""
-        return self._enter(commands.next_game, dealer, cuts, version=version)
+        in seat order, as for a new game; or only their ``ranks``, ace 1 to king 13):
+        :attr:`State.cut_customary` says when it must be cut for (the third game of a
+        match of three)."""
+        return self._enter(commands.next_game, dealer, cuts, ranks, version=version)
 
     def undo(self, *, version: int | None = None) -> State:
         return self._enter(commands.undo, version=version)

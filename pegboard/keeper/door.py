@@ -107,9 +107,11 @@ class Scorekeeper:
 
     @property
     def state(self) -> State | None:
-        """The current game, or None before the first."""
+        """The current game as the table may know it (a verdict kept for Muggins is not
+        in it: :attr:`State.told`), or None before the first. Every change announced
+        carries such states too."""
         try:
-            return self._table.state
+            return self._table.state.told
         except RuleError:
             return None
 
@@ -201,7 +203,7 @@ class Scorekeeper:
             return None
         event = self._table.events(receipt.game)[receipt.version - 1]
         state = self._table.state_of(receipt.game, receipt.version)
-        return receipt.request, said_of(event, state)
+        return receipt.request, said_of(event, state.told)
 
     # --- games --------------------------------------------------------------------------
 
@@ -229,7 +231,8 @@ class Scorekeeper:
         version: int | None = None,
     ) -> Change:
         """The next game of the match: its first deal alternates, or goes to the
-        ``dealer`` chosen, or to the lowest of the ``cuts`` (the third game of three)."""
+        ``dealer`` chosen, or to the lowest of the ``cuts`` (the third game of three is
+        cut for, and only cut for)."""
         return self._enter(lambda: self._table.next_game(dealer=dealer, cuts=cuts, version=version))
 
     def games(self) -> list[Listed]:
@@ -247,7 +250,7 @@ class Scorekeeper:
                 self._announce("refused", said=phrase_of(error))
                 raise
             self._dials = [0] * SEATS
-            return self._announce("game", said=resumed(state), before=state)
+            return self._announce("game", said=resumed(state), before=state.told)
 
     # --- entries ------------------------------------------------------------------------
 
@@ -316,7 +319,9 @@ class Scorekeeper:
         """A press on ``seat``'s dial pegs the count dialled (the dial starts again at 0)."""
         with self._cond:
             self._seat(seat)
-            points, self._dials[seat] = self._dials[seat], 0
+            points = self._dials[seat]
+            if dials.button(self.state) != "cut":  # a cut stays dialled for the advance
+                self._dials[seat] = 0
             return self._enter(
                 lambda: self._table.submit(dials.dialled(self._table.state, seat, points)),
                 seat,
@@ -348,6 +353,11 @@ class Scorekeeper:
                     return self._enter(self._table.advance, dial=True)
                 case "next_game":
                     return self._enter(self._table.next_game, dial=True)
+                case "cut":
+                    ranks = self.dials
+                    return self._enter(
+                        lambda: self._table.submit(dials.cut(self._table.state, ranks)), dial=True
+                    )
             return self.new_game(state.settings, dealer=state.seat_after(state.first_dealer))
 
     def repeat(self) -> Change:
@@ -396,7 +406,7 @@ class Scorekeeper:
                 self._dials = [0] * SEATS  # a new game: nothing dialled carries over
             return self._announce(
                 "game",
-                said=told or entered(after),
+                said=told or entered(after.told),
                 seat=self._seat_of(seat),
                 dial=dial,
                 before=before,

@@ -67,6 +67,7 @@ SETTINGS = (
     "variant",
     "target",
     "muggins",
+    "lessons",
     "first_go_ends",
     "over_count",
     "skunk",

@@ -89,7 +89,8 @@ def score():
     (starter,) = cards_arg("starter", 1, 1, usage)
     crib = request.args.get("crib", "0") in ("1", "true", "yes")
     if secret(keeper().state):
-        abort(409, description=_("Muggins is on: count your own hands (the board checks them)"))
+        message = _("Muggins is on: count your own hands; the board checks them once claimed")
+        abort(409, description=message)
     show = score_show(hand, starter, crib=crib)
     return jsonify({**show.as_dict(), "call": show_call(show, language())})
 
@@ -105,7 +106,10 @@ def advice():
     players = request.args.get("players", "2")
     if players not in ("2", "3", "4"):
         abort(400, description=_("give players=2, 3 or 4"))
-    if counting(keeper().state):
+    state = keeper().state
+    if secret(state):
+        abort(409, description=_("Muggins is on: no advice from the starter until the show ends"))
+    if counting(state):
         abort(409, description=_("no advice during a count"))
     options = advise(cards, dealer=role == "dealer", players=int(players))
     return jsonify(advice=[option.as_dict() for option in options])

@@ -710,6 +710,7 @@ function fillSetup(game) {
   for (const name of ["variant", "over_count", "skunk", "match_scoring"]) form[name].value = rules[name];
   form.match_games.value = String(rules.match_games);
   form.muggins.checked = rules.muggins;
+  form.lessons.checked = rules.lessons;
   form.first_go_ends.checked = rules.first_go_ends;
   drawSetup();
 }
@@ -727,7 +728,7 @@ function newGame(event) {
   const dealer = form.dealer.value;
   const args = {
     players: names, colours, variant: form.variant.value, target: Number(target),
-    muggins: form.muggins.checked, first_go_ends: form.first_go_ends.checked, over_count: form.over_count.value, skunk: form.skunk.value,
+    muggins: form.muggins.checked, lessons: form.lessons.checked, first_go_ends: form.first_go_ends.checked, over_count: form.over_count.value, skunk: form.skunk.value,
     match_games: Number(form.match_games.value), match_scoring: form.match_scoring.value,
     dealer: dealer === "cut" ? null : Number(dealer),
   };
