@@ -136,6 +136,7 @@ assert set(DEAL) == set(LANGUAGES)
 # Speech at 160 words a minute: each word (and each pause) takes between these.
 WORD_SECONDS = (0.12, 0.9)
 LOUD_ENOUGH = 0.05  # RMS while speaking, of full scale, at the default volume
+TAIL_SECONDS = 0.1  # a sentence ends with its last word: the next may follow at once
 
 
 @pytest.fixture(scope="module")
@@ -178,6 +179,7 @@ def test_each_file_is_speech_of_its_sentence(deals, lang):
         assert heard.voiced >= 0.4 * low, f"{path.name}: mostly silence: {heard}"
         assert heard.rms >= LOUD_ENOUGH, f"{path.name}: too quiet: {heard}"
         assert heard.clipped == 0, f"{path.name}: clipped: {heard}"
+        assert heard.tail <= TAIL_SECONDS, f"{path.name}: silence after the words: {heard}"
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)
