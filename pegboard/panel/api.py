@@ -184,12 +184,12 @@ def act(action: str):
     ``Idempotency-Key``, made at most once; 422 when the key came with another request."""
     door, lang, sim = keeper(), language(), simulated()
     key = idempotency_key()
-    if action not in actions.ACTIONS and action not in actions.SIM_ACTIONS:
+    if action not in actions.ACTIONS:
         abort(404, description=_("no action called {action}").format(action=repr(action)))
     data = json_body()
 
-    def make():
-        return actions.act(door, action, data, sim=sim)
+    def make(keyed=None):
+        return actions.act(door, action, data, sim=sim, key=keyed)
 
     try:
         change = make() if key is None else door.once(key, digest(action, data), make)

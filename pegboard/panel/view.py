@@ -13,6 +13,7 @@ from typing import Any
 from pegboard.i18n import N_, Phrase
 from pegboard.keeper import Count, Phase, Scorekeeper, State, players_allowed, skunk_lines
 from pegboard.keeper.aloud import last_entry
+from pegboard.panel.actions import versioned
 from pegboard.rules.cards import RANK_NAMES, Card, Suit
 from pegboard.rules.play import can_lay, max_play_points
 from pegboard.rules.scoring import possible_totals, score_show
@@ -44,6 +45,7 @@ def snapshot(
         "game_id": keeper.game_id,
         "game_hole": layout.game,
         "brightness": keeper.brightness,
+        "versioned": versioned(),  # the actions sent with the game's version the phone saw
         "message": keeper.message.say(lang),
         # What the board says aloud of the last entry: the page's live region, and the
         # phone's own voice when it is on.

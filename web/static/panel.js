@@ -94,9 +94,6 @@ async function send(path, body, key = newKey()) {
   }
 }
 
-// The entries made against what this phone shows: sent with the game's version, so a
-// tap on a board that has moved on is refused instead of entered twice.
-const AGAINST_VERSION = new Set(["starter", "name_starter", "lay", "go", "claim", "muggins", "dispute", "advance", "next_game", "undo", "redo"]);
 const sending = new Set(); // the same entry is not sent again while it is on its way
 
 // Make an entry; its answer (or why it was refused) shows at ``where``.
@@ -105,7 +102,9 @@ async function act(action, args = {}, where = null) {
   const what = `${action} ${JSON.stringify(args)}`;
   const dial = action.startsWith("sim_");
   if (!dial && sending.has(what)) return null;
-  const body = AGAINST_VERSION.has(action) && game ? { ...args, version: game.version } : args;
+  // The entries made against what this phone shows carry the game's version (the board
+  // says which): a tap on a game that has moved on is refused, not entered twice.
+  const body = game && state.versioned.includes(action) ? { ...args, version: game.version } : args;
   sending.add(what);
   const box = where || (dial ? $("dial-message") : $("message"));
   try {
