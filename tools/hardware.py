@@ -95,9 +95,15 @@ def main(argv: list[str] | None = None) -> int:
         _write({**layouts.generated(repo), **designs.generated(repo)})
         _write({**drawings(repo), **fab.generated(repo)})
         for layout in fab.pcb_layouts():
-            if fab.outdated(repo, layout):
-                for path in fab.write_fab(repo, layout):
-                    print(f"wrote {path}")
+            if not fab.outdated(repo, layout):
+                continue
+            try:
+                written = fab.write_fab(repo, layout)
+            except RuntimeError as e:  # no KiCad here, or it failed: say so, write no more
+                print(e, file=sys.stderr)
+                return 1
+            for path in written:
+                print(f"wrote {path}")
         _write(guide.generated(repo))
         return 0
     text = {**layouts.generated(repo), **designs.generated(repo), **drawings(repo)}

@@ -51,8 +51,8 @@ def chains(layout: Layout) -> list[list[Hole]]:
 
 def pad(x: float, y: float, d: int, name: str) -> Point:
     """Where an LED's pad is, its row running ``d``: turned 180 degrees for +1."""
-    px, py = parts.LED_LAND.pad(LED_PADS[name]).x, parts.LED_LAND.pad(LED_PADS[name]).y
-    return (x - d * px, y - d * py)
+    at = parts.LED_LAND.pad(LED_PADS[name])
+    return (x - d * at.x, y - d * at.y)
 
 
 def leds(pcb: Board, layout: Layout) -> None:

@@ -257,6 +257,8 @@ def build_part(repo: Path) -> str:
             f"- Taking the light as starting at the face instead would give atan({r:g} / "
             f"{layout.skin_mm:g}) = {naive:.0f}°, and every ray out through the epoxy: the die's "
             "depth is what holds it to the figure above.",
+            f"- That takes the LED's face touching the epoxy; an air gap of 0.1 mm between them "
+            f"brings it to {section.with_gap(layout, 0.1):.0f}°: press the PCB home.",
             f"- The ledge round the window is {layout.skin_mm + layout.pcb.led_mm:g} mm of wood: "
             f"the skin and the LEDs' height ({layout.pcb.led_mm:g} mm), so the PCB's face bears on "
             "it while the LEDs touch the skin.",

@@ -31,6 +31,31 @@ def angles(layout: Layout) -> tuple[float, float]:
     )
 
 
+def with_gap(layout: Layout, gap_mm: float) -> float:
+    """The angle (with the fill) when an air gap of ``gap_mm`` parts the LED's face from
+    the epoxy: the ray crosses it at the angle it would leave into air, and goes on in
+    the plug as in the package, so it reaches the rim at a smaller slope.
+
+    >>> from pegboard.board.layout import load_layout
+    >>> board = load_layout("pcb-two-track-121")
+    >>> round(with_gap(board, 0.0), 1) == round(angles(board)[0], 1), round(with_gap(board, 0.1))
+    (True, 56)
+    """
+    assert layout.pcb is not None
+    n, r = layout.fill_index, layout.hole_mm / 2
+    depth = layout.skin_mm + layout.pcb.die_mm
+
+    def reach(inside: float) -> float:  # how far across the ray gets by the top face
+        out = math.asin(min(1.0, n * math.sin(inside)))
+        return depth * math.tan(inside) + gap_mm * math.tan(out)
+
+    low, high = 0.0, math.asin(1 / n) - 1e-9
+    for _ in range(60):
+        mid = (low + high) / 2
+        low, high = (mid, high) if reach(mid) < r else (low, mid)
+    return math.degrees(math.asin(min(1.0, n * math.sin(low))))
+
+
 def section_svg(layout: Layout) -> str:
     assert layout.pcb is not None
     p, t, plank, r = layout.pcb.pitch_mm, layout.skin_mm, layout.plank_mm, layout.hole_mm / 2
