@@ -13,10 +13,13 @@ from pathlib import Path
 
 import ezdxf
 import pytest
+from test_i18n_calls import TRANSLATED
+from test_i18n_errors import english_left
 
 from pegboard.board.build import pockets, viewing_angle
 from pegboard.board.layout import layout_names, layouts_folder, load_layout, parse_layout
 from pegboard.errors import LayoutError
+from pegboard.i18n import phrase_of
 from pegboard.maker.hardware_docs import PICO_PINS
 from tools.pcb import board, designs, parts, section
 
@@ -86,27 +89,49 @@ def test_the_rows_stand_as_close_as_the_bores_allow_not_as_a_strip_allows(name):
     assert board.row_limit() < closest - 2  # the LED would go closer
 
 
-def test_a_pcb_layout_is_refused_where_it_cannot_be_built():
+def refusals() -> list[tuple[str, str]]:
+    """Broken copies of a PCB layout, each with what its refusal says (a regex)."""
     text = (layouts_folder() / "pcb-two-track-61.toml").read_text(encoding="utf-8")
     strip = "\n[strip]\nleds_per_m = 144\npitch_mm = 6.944\nwidth_mm = 12\nreel_m = 1\n"
-    with pytest.raises(
-        LayoutError, match=r"on strips \(\[strip\]\) or on a PCB \(\[pcb\]\), not both"
-    ):
-        parse_layout(text.replace("\n[board]", strip + "\n[board]", 1), "both")
-    with pytest.raises(LayoutError, match=r"hole t0h1 at \([\d.]+, 70\) mm is off the PCB"):
-        parse_layout(
-            re.sub(r"(hole = 1, x = [\d.]+, y = )[\d.]+", r"\g<1>70", text, count=1), "off"
-        )
     first = load_layout("pcb-two-track-61").hole(0, 1)
-    moved = re.sub(
-        r"x = 17.50\ny = 17.50", f"x = {first.x:.2f}\ny = {first.y + 2:.2f}", text, count=1
-    )
-    with pytest.raises(LayoutError, match=r"mounting hole 0 at .* runs into hole t0h1"):
-        parse_layout(moved, "screw")
-    with pytest.raises(
-        LayoutError, match=r"the PCB \(12.5-433.1 x .*\) is off the 345.6 x 78.4 mm board"
-    ):
-        parse_layout(text.replace("width_mm = 320.60", "width_mm = 420.60", 1), "wide")
+    screw = f"x = {first.x:.2f}\ny = {first.y + 2:.2f}"
+    return [
+        (
+            text.replace("\n[board]", strip + "\n[board]", 1),
+            r"on strips \(\[strip\]\) or on a PCB \(\[pcb\]\), not both",
+        ),
+        (
+            re.sub(r"(hole = 1, x = [\d.]+, y = )[\d.]+", r"\g<1>70", text, count=1),
+            r"hole t0h1 at \([\d.]+, 70\) mm is off the PCB",
+        ),
+        (
+            text.replace("x = 328.10\ny = 60.90", "x = 332.10\ny = 60.90", 1),
+            r"mounting hole 5 at \(332.1, 60.9\) mm is off the PCB",
+        ),
+        (
+            re.sub(r"x = 17.50\ny = 17.50", screw, text, count=1),
+            r"mounting hole 0 at .* runs into hole t0h1",
+        ),
+        (
+            text.replace("width_mm = 320.60", "width_mm = 420.60", 1),
+            r"the PCB \(12.5-433.1 x .*\) is off the 345.6 x 78.4 mm board",
+        ),
+    ]
+
+
+def test_a_pcb_layout_is_refused_where_it_cannot_be_built():
+    for text, said in refusals():
+        with pytest.raises(LayoutError, match=said):
+            parse_layout(text, "board.toml")
+
+
+@pytest.mark.parametrize("lang", TRANSLATED)
+def test_each_refusal_of_a_pcb_layout_is_said_in_the_language(lang):
+    for text, _ in refusals():
+        with pytest.raises(LayoutError) as error:
+            parse_layout(text, "board.toml")
+        said = phrase_of(error.value).say(lang)
+        assert said != str(error.value) and not english_left(said, lang), said
 
 
 # --- the PCB from the same file ------------------------------------------------------

@@ -158,9 +158,9 @@ class _Reader(PcbReading):
         board = self.get(data, "board", dict, _LAYOUT)
         if "pcb" in data and "strip" in data:
             both = N_(
-                "layout {source}: the LEDs are on strips ([strip]) or on a PCB ([pcb]), not both"
+                "layout {source}: the LEDs are on strips ({strip}) or on a PCB ({pcb}), not both"
             )
-            raise self.fail(both)
+            raise self.fail(both, strip="[strip]", pcb="[pcb]")
         pcb = self.pcb(self.get(data, "pcb", dict, _LAYOUT)) if "pcb" in data else None
         strips = tuple(self.strip(i, s) for i, s in enumerate(self.tables(data, "strips")))
         pins = [s.pin for s in strips]
