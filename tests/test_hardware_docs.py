@@ -56,12 +56,12 @@ def test_every_link_in_the_guide_exists():
 def test_a_template_has_every_hole_at_full_size(name):
     layout = load_layout(name)
     svg = (HARDWARE / "templates" / f"{name}.svg").read_text(encoding="utf-8")
-    assert svg.count("<circle ") == sum(1 for _ in layout.holes())
+    assert svg.count('<circle id="t') == sum(1 for _ in layout.holes())
     assert re.search(r'width="([\d.]+)mm"', svg)
     assert f'r="{layout.hole_mm / 2:g}"' in svg
 
 
-@pytest.mark.parametrize("name", layout_names())
+@pytest.mark.parametrize("name", layout_names("strip"))
 def test_the_guide_says_how_far_each_board_is_seen_from_its_own_numbers(name):
     layout = load_layout(name)
     row = re.search(

@@ -24,7 +24,7 @@ PT = 72 / 25.4  # PDF points a millimetre
 # --- strips and reels -----------------------------------------------------------------
 
 
-@pytest.mark.parametrize("name", layout_names())
+@pytest.mark.parametrize("name", layout_names("strip"))
 def test_every_led_is_on_a_piece_a_maker_can_cut_and_solder(name):
     layout = load_layout(name)
     every = pieces(layout)
@@ -36,7 +36,7 @@ def test_every_led_is_on_a_piece_a_maker_can_cut_and_solder(name):
     assert len(starts) == len(layout.tracks) and all(p.index == 0 for p in starts)
 
 
-@pytest.mark.parametrize("name", layout_names())
+@pytest.mark.parametrize("name", layout_names("strip"))
 def test_the_reels_hold_every_piece_whole_in_as_few_reels_as_the_leds_need(name):
     layout = load_layout(name)
     reel = layout.strip_kind.reel_leds

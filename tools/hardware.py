@@ -1,6 +1,8 @@
 """Write the maker's files in a checkout from the code, the layouts and the pin map: the
 layouts themselves, the generated parts of hardware/README.md, hardware/PINS.md, the
-section drawing, and each layout's drilling template as SVG, DXF and PDF (A4, Letter).
+section drawing, and each layout's drilling template as SVG, DXF and PDF (A4, Letter);
+for the PCB layouts also their KiCad projects and fab files, and hardware/PCB.md
+(:mod:`tools.pcb`: the fab files need KiCad's ``pcbnew``, and are made only when stale).
 
     python -m tools.hardware            # list what is out of date (exit 1 if any)
     python -m tools.hardware --write    # bring it up to date
@@ -23,6 +25,7 @@ from pegboard.config import SCHEMA
 from pegboard.inputs.pins import load_pins, pins_md
 from pegboard.maker.hardware_docs import readme
 from tools import layouts
+from tools.pcb import designs, fab, guide
 from tools.section import section_svg
 from tools.templates import dxf, pdf
 
@@ -89,10 +92,22 @@ def main(argv: list[str] | None = None) -> int:
         )
         return 2
     if args.write:
-        _write(layouts.generated(repo))
-        _write(drawings(repo))
+        _write({**layouts.generated(repo), **designs.generated(repo)})
+        _write({**drawings(repo), **fab.generated(repo)})
+        for layout in fab.pcb_layouts():
+            if not fab.outdated(repo, layout):
+                continue
+            try:
+                written = fab.write_fab(repo, layout)
+            except RuntimeError as e:  # no KiCad here, or it failed: say so, write no more
+                print(e, file=sys.stderr)
+                return 1
+            for path in written:
+                print(f"wrote {path}")
+        _write(guide.generated(repo))
         return 0
-    old = stale({**layouts.generated(repo), **drawings(repo)})
+    text = {**layouts.generated(repo), **designs.generated(repo), **drawings(repo)}
+    old = stale({**text, **fab.generated(repo), **guide.generated(repo)}) + fab.stale(repo)
     for path in old:
         print(f"out of date: {path}", file=sys.stderr)
     return 1 if old else 0

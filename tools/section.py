@@ -66,13 +66,20 @@ def section_svg(layout: Layout) -> str:
         _text(right - 0.3, plank + PANEL_MM - 0.8, "back panel", "end", 0.9),
         _text(p + r + 0.5, t / 2 + 0.35, "bores filled with clear epoxy", "start", 0.9),
     ]
-    width, height = right - left, bottom - top
+    title = f"Section through three holes of {layout.name} (mm)"
+    return drawing((left, top, right - left, bottom - top), title, body)
+
+
+def drawing(box: tuple[float, float, float, float], title: str, body: list[str]) -> str:
+    """A section drawing as SVG: ``box`` (left, top, width, height) in mm, shown at
+    ``SCALE`` pixels a mm on white."""
+    left, top, width, height = box
     return "\n".join(
         [
             f'<svg xmlns="http://www.w3.org/2000/svg" width="{width * SCALE:.0f}" '
             f'height="{height * SCALE:.0f}" viewBox="{left:.2f} {top:.2f} {width:.2f} '
             f'{height:.2f}" font-family="sans-serif" font-size="1.1">',
-            f"<title>Section through three holes of {layout.name} (mm)</title>",
+            f"<title>{title}</title>",
             _rect(left, top, width, height, "#ffffff"),
             *body,
             "</svg>",

@@ -39,6 +39,7 @@ from pegboard.board.template import (
 SCALE_BAR_MM = 100.0
 MARK_MM = 3.0  # half a registration cross
 DXF_COLOURS = {"outline": 7, "holes": 1, "centres": 8, "channels": 5, "cuts": 6, "arrows": 3}
+DXF_COLOURS["mounting"] = 2  # a PCB's screw holes
 FIXED = datetime(2025, 1, 1, tzinfo=UTC)  # the files' date: the same file for the same board
 
 
@@ -186,6 +187,7 @@ INK = {  # (grey or RGB, line width mm, dashed)
     "cuts": ((192, 57, 43), 0.35, False),
     "arrows": ((42, 122, 176), 0.25, False),
     "labels": ((0, 0, 0), 0.1, False),
+    "mounting": ((192, 57, 43), 0.3, False),
     "marks": ((0, 0, 0), 0.2, True),
 }
 

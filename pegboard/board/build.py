@@ -30,6 +30,8 @@ EDGE_MM = 1.0  # a pocket's wall to the edge of the strip in it
 JOINT_MM = 8.0  # a pocket goes on this far past a piece's end: room for a joint's wires
 RIB_MM = 8.0  # full-thickness wood left between two pockets
 FRAME_MM = 12.0  # from the board's edge to the pockets
+FIT_MM = 0.5  # a PCB's pocket is this much wider than the PCB on every side
+LEDGE_MM = 9.0  # a PCB's face bears on this much wood round its edge, its screws in it
 
 Point = tuple[float, float]
 
@@ -104,7 +106,10 @@ class Piece:
 
 def pieces(layout: Layout) -> list[Piece]:
     """Every piece, strip by strip, in LED order; a new piece starts wherever the next
-    hole's LED is not straight on from the piece's at the strip's spacing."""
+    hole's LED is not straight on from the piece's at the strip's spacing. A PCB's LEDs
+    are on no piece: the fab solders them."""
+    if layout.strip_kind is None:
+        return []
     pitch = layout.strip_kind.pitch_mm
     found: list[Piece] = []
     for strip in layout.strips:
@@ -183,8 +188,31 @@ def _box(a: Point, b: Point, half: float) -> Box:
 
 
 def pockets(layout: Layout) -> list[Box]:
-    """The pockets routed from below: the channels that touch, as one box each."""
+    """The pockets routed from below: the channels that touch, as one box each; for a
+    PCB, its pocket and the window over its LEDs."""
+    if layout.pcb is not None:
+        return pcb_pockets(layout)
     return _merged([channel(layout, p) for p in pieces(layout)])
+
+
+def pcb_pockets(layout: Layout) -> list[Box]:
+    """A PCB's pocket, routed from below to leave ``skin_mm + led_mm`` of wood that its
+    face and mounting screws bear on (the ledge, ``LEDGE_MM`` wide), and inside the ledge
+    the window over the LEDs and parts, ``led_mm`` deeper, leaving the skin that the
+    LEDs' faces touch.
+
+    >>> from pegboard.board.layout import load_layout
+    >>> pocket, window = pockets(load_layout("pcb-two-track-61"))
+    >>> pocket.x0 < window.x0 and window.x1 < pocket.x1
+    True
+    """
+    assert layout.pcb is not None
+    x0, y0, x1, y1 = layout.pcb.outline
+    w = LEDGE_MM
+    return [
+        Box(x0 - FIT_MM, y0 - FIT_MM, x1 + FIT_MM, y1 + FIT_MM),
+        Box(x0 + w, y0 + w, x1 - w, y1 - w),
+    ]
 
 
 def _merged(boxes: list[Box]) -> list[Box]:
@@ -204,6 +232,8 @@ def _merged(boxes: list[Box]) -> list[Box]:
 def notches(layout: Layout) -> list[Box]:
     """Passages through the wood between two pockets for the wires that join a piece in
     one pocket to the next piece of its strip in another."""
+    if layout.strip_kind is None:
+        return []
     found = []
     every = pockets(layout)
     half = layout.strip_kind.width_mm / 2 + EDGE_MM

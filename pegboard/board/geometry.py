@@ -95,6 +95,22 @@ class StripKind:
         return self.width_mm + SIDE_BY_SIDE_MM
 
 
+@dataclass(frozen=True, slots=True)
+class Pcb:
+    """The LEDs on a printed circuit board, one under each hole, in place of strips: the
+    holes' spacing is then a real board's, not a strip's (tools/pcb draws the PCB from the
+    layout). The PCB lies in a pocket routed from below the plank, its LEDs' faces on the
+    skin; it is held there by screws through its mounting holes."""
+
+    led: str  # the LED's part: "WS2812B-2020"
+    led_mm: float  # the package's height: how far its face stands off the PCB
+    die_mm: float  # the die under the package's face, where the light starts
+    pitch_mm: float  # from one hole of a group of five to the next
+    outline: tuple[float, float, float, float]  # the PCB: x0, y0, x1, y1 in mm on the board
+    mounting_mm: float  # the mounting holes' drill
+    mounting: tuple[tuple[float, float], ...]  # their centres
+
+
 class Place(NamedTuple):
     """Where a score is pegged: a hole of its track, on a lap (1 the first time round)."""
 
@@ -107,7 +123,8 @@ class Layout:
     """A whole board design: its holes and strips, and how it is built (a plank
     ``plank_mm`` thick, pocketed from below to leave ``skin_mm`` of wood over the LEDs,
     bored ``hole_mm`` through the skin, the bores filled with a clear fill of
-    refractive index ``fill_index``: 1.0 for bores left open)."""
+    refractive index ``fill_index``: 1.0 for bores left open). The LEDs are cut strips
+    (``strip_kind``) or sit on a PCB (``pcb``); a PCB's chains of LEDs are its strips."""
 
     name: str
     title: str
@@ -119,9 +136,10 @@ class Layout:
     plank_mm: float
     skin_mm: float
     fill_index: float
-    strip_kind: StripKind
+    strip_kind: StripKind | None
     strips: tuple[Strip, ...]
     tracks: tuple[Track, ...]
+    pcb: Pcb | None = None
 
     def hole(self, track: int, number: int) -> Hole:
         """The hole ``number`` (0..game) of ``track``."""

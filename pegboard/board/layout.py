@@ -25,16 +25,18 @@ from pegboard.board.geometry import (
     RGB,
     Hole,
     Layout,
+    Pcb,
     Place,
     Strip,
     StripKind,
     Track,
     in_line,
 )
+from pegboard.board.pcb import PcbReading
 from pegboard.errors import LayoutError
 from pegboard.i18n import N_, Phrase
 
-__all__ = ["RGB", "Hole", "Layout", "Place", "Strip", "StripKind", "Track"]
+__all__ = ["RGB", "Hole", "Layout", "Pcb", "Place", "Strip", "StripKind", "Track"]
 __all__ += ["layout_names", "layouts_folder", "load_layout", "parse_layout"]
 
 
@@ -43,13 +45,19 @@ def layouts_folder() -> Path:
     return Path(str(resources.files("pegboard._hardware") / "layouts"))
 
 
-def layout_names() -> tuple[str, ...]:
-    """The names of the layouts shipped with pegboard.
+def layout_names(kind: str | None = None) -> tuple[str, ...]:
+    """The names of the layouts shipped with pegboard: all, or those whose LEDs are on
+    cut strips (``kind="strip"``) or on a PCB (``"pcb"``).
 
-    >>> layout_names()
+    >>> layout_names("strip")
     ('three-track-121', 'three-track-61', 'two-track-121', 'two-track-61')
+    >>> layout_names("pcb")
+    ('pcb-two-track-121', 'pcb-two-track-61')
     """
-    return tuple(sorted(p.stem for p in layouts_folder().glob("*.toml")))
+    names = tuple(sorted(p.stem for p in layouts_folder().glob("*.toml")))
+    if kind is None:
+        return names
+    return tuple(n for n in names if (load_layout(n).pcb is None) == (kind == "strip"))
 
 
 def load_layout(name: str | os.PathLike[str]) -> Layout:
@@ -111,7 +119,7 @@ def _numbered(track: int, number: int, mark: bool) -> Phrase:
     return Phrase.of(said, track=track, number=number, id=f"t{track}{letter}{number}")
 
 
-class _Reader:
+class _Reader(PcbReading):
     """Turns parsed TOML into a Layout, refusing anything inconsistent."""
 
     def __init__(self, source: str):
@@ -148,6 +156,12 @@ class _Reader:
             )
             raise self.fail(times, key="laps", value=repr(laps))
         board = self.get(data, "board", dict, _LAYOUT)
+        if "pcb" in data and "strip" in data:
+            both = N_(
+                "layout {source}: the LEDs are on strips ({strip}) or on a PCB ({pcb}), not both"
+            )
+            raise self.fail(both, strip="[strip]", pcb="[pcb]")
+        pcb = self.pcb(self.get(data, "pcb", dict, _LAYOUT)) if "pcb" in data else None
         strips = tuple(self.strip(i, s) for i, s in enumerate(self.tables(data, "strips")))
         pins = [s.pin for s in strips]
         for strip in strips:
@@ -168,9 +182,10 @@ class _Reader:
             plank_mm=self.positive(board, "plank_mm", "[board]"),
             skin_mm=self.positive(board, "skin_mm", "[board]"),
             fill_index=float(self.get(board, "fill_index", Number, "[board]")),
-            strip_kind=self.strip_kind(self.get(data, "strip", dict, _LAYOUT)),
+            strip_kind=None if pcb else self.strip_kind(self.get(data, "strip", dict, _LAYOUT)),
             strips=strips,
             tracks=tracks,
+            pcb=pcb,
         )
         if layout.skin_mm >= layout.plank_mm:
             skin = N_(
@@ -183,7 +198,10 @@ class _Reader:
             raise self.fail(fill, key="fill_index", value=f"{layout.fill_index:g}")
         self.check_leds(layout)
         self.check_drilling(layout)
-        self.check_side_by_side(layout)
+        if pcb:
+            self.check_pcb(layout)
+        else:
+            self.check_side_by_side(layout)
         return layout
 
     def tables(self, data: dict[str, Any], key: str) -> list[dict[str, Any]]:
@@ -360,6 +378,7 @@ class _Reader:
     def check_side_by_side(self, layout: Layout) -> None:
         """Holes over two strips (two tracks, or two streets) leave room for both strips."""
         kind = layout.strip_kind
+        assert kind is not None
         for a, b, gap in _near(layout, kind.apart_mm):
             if not in_line(a, b, kind.pitch_mm):
                 close = N_(

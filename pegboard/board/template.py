@@ -24,6 +24,7 @@ LAYERS = {
     "cuts": "where to cut the strip: across the copper pads between two LEDs",
     "arrows": "the way the data runs along each piece: the strip's own arrows point so",
     "labels": "hole numbers (S start, G game, lap marks), piece names",
+    "mounting": "a PCB's mounting holes: the screws that hold it under the skin",
 }
 # Tiling on paper: each sheet shows a window of the board at 100 %.
 PAPERS = {"A4": (210.0, 297.0), "Letter": (215.9, 279.4)}  # mm, portrait
@@ -65,10 +66,12 @@ Shape = Circle | Line | Text
 
 
 def drawing(layout: Layout) -> dict[str, list[Shape]]:
-    """Every shape of the template, by layer (the keys of :data:`LAYERS`, in order)."""
+    """Every shape of the template, by layer (the keys of :data:`LAYERS`, in order; the
+    mounting holes only for a PCB)."""
     r = layout.hole_mm / 2
     w, h = layout.width_mm, layout.height_mm
-    layers: dict[str, list[Shape]] = {name: [] for name in LAYERS}
+    kept = [name for name in LAYERS if name != "mounting" or layout.pcb is not None]
+    layers: dict[str, list[Shape]] = {name: [] for name in kept}
     layers["outline"].append(Line(((0, 0), (w, 0), (w, h), (0, h)), closed=True))
     for hole in layout.holes():
         layers["holes"].append(Circle(hole.x, hole.y, r, hole.id))
@@ -80,9 +83,12 @@ def drawing(layout: Layout) -> dict[str, list[Shape]]:
         if label:
             layers["labels"].append(Text(hole.x, hole.y - r - 0.6, label, 1.8))
     layers["channels"] += [_rectangle(b) for b in (*pockets(layout), *notches(layout))]
-    half = layout.strip_kind.width_mm / 2
-    pad = layout.strip_kind.pitch_mm / 2
+    if layout.pcb is not None:
+        r = layout.pcb.mounting_mm / 2
+        layers["mounting"] += [Circle(x, y, r) for x, y in layout.pcb.mounting]
     for piece in pieces(layout):
+        assert layout.strip_kind is not None
+        half, pad = layout.strip_kind.width_mm / 2, layout.strip_kind.pitch_mm / 2
         ux, uy = piece.along
         nx, ny = -uy, ux  # across the strip, to the side below (or right of) its holes
         if ny < 0 or (ny == 0 and nx < 0):
@@ -121,6 +127,7 @@ def _arrows(layout: Layout, piece: Piece, offset: Point) -> list[Shape]:
     shapes: list[Shape] = [Line(((x0 + dx, y0 + dy), (x1 + dx, y1 + dy)))]
     ux, uy = piece.along
     length = math.hypot(x1 - x0, y1 - y0)
+    assert layout.strip_kind is not None
     step = ARROW_EVERY * layout.strip_kind.pitch_mm
     k = min(step, length)
     while k <= length + 1e-6:

@@ -24,7 +24,7 @@ from __future__ import annotations
 import functools
 import math
 import re
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from importlib import resources
 from pathlib import Path
@@ -162,7 +162,7 @@ def strips_part() -> str:
     """Per layout: each strip's pieces, Pico pin and level shifter channel; how to cut
     the pieces from reels."""
     out = []
-    for name in layout_names():
+    for name in layout_names("strip"):
         layout = load_layout(name)
         kind = layout.strip_kind
         rows: list[tuple[object, ...]] = [
@@ -256,7 +256,7 @@ def build_part() -> str:
         ("---", "---:", "---:", "---:", "---:", "---:", "---:"),
     ]
     sums = {}
-    for name in layout_names():
+    for name in layout_names("strip"):
         layout = load_layout(name)
         kind = layout.strip_kind
         angle = viewing_angle(layout.hole_mm, layout.skin_mm, layout.fill_index)
@@ -307,7 +307,7 @@ def power_part() -> str:
         ),
         ("---", "---:", "---:", "---:", "---:", "---:", "---:", "---:", "---:", "---"),
     ]
-    for name in layout_names():
+    for name in layout_names("strip"):
         layout = load_layout(name)
         low, full = budget(layout), budget(layout, 1.0)
         amps = supply_amps(full.worst_ma)
@@ -382,7 +382,13 @@ def _amps(milliamps: float) -> str:
 
 def readme(text: str) -> str:
     """``text`` (the guide) with every generated part brought up to date."""
-    for name, make in PARTS.items():
+    return fill(text, PARTS)
+
+
+def fill(text: str, parts: dict[str, Callable[[], str]]) -> str:
+    """``text`` with each part between ``<!-- generated: NAME -->`` and its end marker
+    made again by ``parts[NAME]``."""
+    for name, make in parts.items():
         pattern = re.compile(rf"(<!-- generated: {name} -->\n).*?(<!-- end: {name} -->)", re.DOTALL)
         if not pattern.search(text):
             raise ValueError(f"the guide has no generated part called {name!r}")
