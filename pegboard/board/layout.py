@@ -7,8 +7,10 @@ end of its strip, holes over two strips that are too close for the strips to lie
 side and the like are refused with a :class:`~pegboard.errors.LayoutError` naming the holes.
 
 >>> board = load_layout("two-track-121")
->>> board.game, len(board.tracks), board.strip_kind.pitch_mm, board.strip_kind.apart_mm
-(121, 2, 6.944444444444445, 13.0)
+>>> board.game, len(board.tracks), board.strip_kind.pitch_mm, board.apart_mm
+(121, 2, 6.944, 13.25)
+>>> board.carrier_mm, board.fit_mm, board.bit_mm  # one statement of the allowances
+(12.5, 0.75, 6.0)
 """
 
 from __future__ import annotations
@@ -21,7 +23,12 @@ from pathlib import Path
 from typing import Any
 
 from pegboard._firmware.pegproto import REPL_PIN, STRIP_PINS
+from pegboard.board.build import JOINT_MM
 from pegboard.board.geometry import (
+    BIT_MM,
+    CARRIER_SPARE_MM,
+    FIT_MM,
+    PITCH_SPREAD,
     RGB,
     Hole,
     Layout,
@@ -136,6 +143,10 @@ class _Reader:
             raise self.fail(more, where=where, key=key, value=value)
         return float(value)
 
+    def optional(self, table: dict[str, Any], key: str, default: float) -> float:
+        """A positive number of ``[board]``, or ``default`` when the key is left out."""
+        return default if table.get(key) is None else self.positive(table, key, "[board]")
+
     def layout(self, data: dict[str, Any]) -> Layout:
         game = self.get(data, "game", int, _LAYOUT)
         if game < 2:
@@ -148,6 +159,7 @@ class _Reader:
             )
             raise self.fail(times, key="laps", value=repr(laps))
         board = self.get(data, "board", dict, _LAYOUT)
+        kind = self.strip_kind(self.get(data, "strip", dict, _LAYOUT))
         strips = tuple(self.strip(i, s) for i, s in enumerate(self.tables(data, "strips")))
         pins = [s.pin for s in strips]
         for strip in strips:
@@ -168,9 +180,12 @@ class _Reader:
             plank_mm=self.positive(board, "plank_mm", "[board]"),
             skin_mm=self.positive(board, "skin_mm", "[board]"),
             fill_index=float(self.get(board, "fill_index", Number, "[board]")),
-            strip_kind=self.strip_kind(self.get(data, "strip", dict, _LAYOUT)),
+            strip_kind=kind,
             strips=strips,
             tracks=tracks,
+            carrier_mm=self.optional(board, "carrier_mm", kind.width_mm + CARRIER_SPARE_MM),
+            fit_mm=self.optional(board, "fit_mm", FIT_MM),
+            bit_mm=self.optional(board, "bit_mm", BIT_MM),
         )
         if layout.skin_mm >= layout.plank_mm:
             skin = N_(
@@ -181,6 +196,7 @@ class _Reader:
         if layout.fill_index < 1:
             fill = N_("layout {source}: {key} = {value}: 1.0 (open) or more")
             raise self.fail(fill, key="fill_index", value=f"{layout.fill_index:g}")
+        self.check_allowances(layout)
         self.check_leds(layout)
         self.check_drilling(layout)
         self.check_side_by_side(layout)
@@ -202,7 +218,7 @@ class _Reader:
             none = N_("layout {source}: {where}: {key} = {value} is not a strip")
             raise self.fail(none, where="[strip]", key="leds_per_m", value=kind.leds_per_m)
         pitch = self.positive(table, "pitch_mm", "[strip]")
-        if abs(pitch - kind.pitch_mm) > 0.01:
+        if abs(pitch - kind.nominal_mm) > PITCH_SPREAD * kind.nominal_mm:  # measured: near
             apart = N_(
                 "layout {source}: {where}: {key} = {value}, but {leds} LEDs a metre are "
                 "{apart} mm apart"
@@ -213,9 +229,9 @@ class _Reader:
                 key="pitch_mm",
                 value=f"{pitch:g}",
                 leds=kind.leds_per_m,
-                apart=f"{kind.pitch_mm:.3f}",
+                apart=f"{kind.nominal_mm:.3f}",
             )
-        return kind
+        return StripKind(kind.leds_per_m, kind.width_mm, kind.reel_m, measured_mm=pitch)
 
     def strip(self, index: int, table: dict[str, Any]) -> Strip:
         where = Phrase.of(_STRIP, strip=index)
@@ -324,6 +340,27 @@ class _Reader:
             found[number] = hole
         return found
 
+    def check_allowances(self, layout: Layout) -> None:
+        """A carrier holds its strip, and the bit leaves the pockets room for the carriers."""
+        width = layout.strip_kind.width_mm
+        if layout.carrier_mm < width:
+            narrow = N_(
+                "layout {source}: {key} = {value} mm is narrower than the strip ({width} mm): "
+                "its edges would hang over the carrier"
+            )
+            said = {"value": f"{layout.carrier_mm:g}", "width": f"{width:g}"}
+            raise self.fail(narrow, key="carrier_mm", **said)
+        pocket = layout.carrier_mm + 2 * layout.fit_mm
+        if layout.bit_mm > pocket or layout.bit_mm / 2 > JOINT_MM:
+            wide = N_(
+                "layout {source}: {key} = {value} mm: a cutter that size cannot rout a pocket "
+                "{pocket} mm wide, or rounds its corners into the carriers' ends (at most "
+                "{most} mm)"
+            )
+            most = f"{min(pocket, 2 * JOINT_MM):g}"
+            bit = f"{layout.bit_mm:g}"
+            raise self.fail(wide, key="bit_mm", value=bit, pocket=f"{pocket:g}", most=most)
+
     def check_leds(self, layout: Layout) -> None:
         owner: dict[tuple[int, int], Hole] = {}
         for hole in layout.holes():
@@ -360,19 +397,20 @@ class _Reader:
     def check_side_by_side(self, layout: Layout) -> None:
         """Holes over two strips (two tracks, or two streets) leave room for both strips."""
         kind = layout.strip_kind
-        for a, b, gap in _near(layout, kind.apart_mm):
+        for a, b, gap in _near(layout, layout.apart_mm):
             if not in_line(a, b, kind.pitch_mm):
                 close = N_(
                     "layout {source}: holes {a} and {b} are {gap} mm apart over two strips: "
-                    "strips {width} mm wide need {apart} mm (their width + 1 mm)"
+                    "carriers {width} mm wide need {apart} mm (their width and {fit} mm between)"
                 )
                 raise self.fail(
                     close,
                     a=a.id,
                     b=b.id,
                     gap=f"{gap:.1f}",
-                    width=f"{kind.width_mm:g}",
-                    apart=f"{kind.apart_mm:g}",
+                    width=f"{layout.carrier_mm:g}",
+                    apart=f"{layout.apart_mm:g}",
+                    fit=f"{layout.fit_mm:g}",
                 )
 
 

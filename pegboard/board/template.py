@@ -13,7 +13,7 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 
-from pegboard.board.build import EDGE_MM, Box, Piece, Point, notches, pieces, pockets
+from pegboard.board.build import Box, Piece, Point, half_width, notches, pieces, pockets
 from pegboard.board.geometry import Hole, Layout
 
 LAYERS = {
@@ -89,7 +89,7 @@ def drawing(layout: Layout) -> dict[str, list[Shape]]:
             nx, ny = -nx, -ny
         for at_end in (False, True):
             x, y = piece.beyond(at_end, pad)
-            across = half + EDGE_MM
+            across = half_width(layout)
             layers["cuts"].append(
                 Line(((x - nx * across, y - ny * across), (x + nx * across, y + ny * across)))
             )
