@@ -156,7 +156,7 @@ def test_every_carrier_fits_its_pocket_with_air_each_side_and_clear_of_the_bits_
         box = channel(layout, piece)
         length = piece.leds * layout.strip_kind.pitch_mm
         assert box.x1 - box.x0 - length >= 2 * JOINT_MM - 1e-6
-        assert JOINT_MM >= r  # the bit's round corner stays in the joint's room
+        assert r <= JOINT_MM  # the bit's round corner stays in the joint's room
 
 
 def test_a_measured_pitch_is_taken_and_the_layouts_redrawn_at_it(tmp_path):

@@ -16,7 +16,8 @@ its top is open under the back panel's wire exits. Inside:
 - under the floor: four recesses for rubber feet, which keep the grille off the table.
 
 Written as STEP (the whole tray), as STL in two halves cut across the middle (each fits a
-256 mm printer bed; both screw to the back panel), and the pictures the guide shows
+250 mm printer bed; both screw to the back panel), as DXF for a wooden case of 6 mm
+plywood rings on a floor (:func:`wood`), and the pictures the guide shows
 (:mod:`tools.pictures`). ``tools.hardware`` writes them with the rest.
 """
 
@@ -256,8 +257,77 @@ def _xyz(v: bd.Vector) -> tuple[float, float, float]:
     return (v.X, v.Y, v.Z)
 
 
+WOOD_MM = 6.0  # plywood for the wooden case: a floor and rings stacked on it
+
+
+def wood(layout: Layout, dials: int = 4) -> str:
+    """The case in 6 mm plywood as DXF, seen from above, the sheets one under another: the
+    floor (the seats' pilot holes, the grille's slots, the feet marked), then rings the
+    frame's width stacked to the tray's height, the frame's screw holes through every one;
+    the walls' holes marked on the middle ring's edge, to drill through once glued."""
+    from tools.workshop import PILOT_MM, _Drawing
+
+    rings = round((HEIGHT_MM - WOOD_MM) / WOOD_MM)
+    w, h, frame = layout.width_mm, layout.height_mm, 2 * frame_screws(layout)[0][0]
+    doc = _Drawing(layout)
+    for k in range(rings + 1):
+        d = _Drawing(layout, shift=k * (h + 10))
+        d.doc, d.msp = doc.doc, doc.msp
+        d.rectangle("CUT", 0, 0, w, h)
+        label = "floor" if k == 0 else f"ring {k} of {rings}"
+        d.text("ENGRAVE", frame + 2, frame + 6, f"{layout.name} case, {label}", 4.0)
+        if k == 0:
+            for seat, sx, sy in seats(layout):
+                for hx, hy in seat.holes:
+                    d.circle("CUT", sx + hx, sy + hy, PILOT_MM)
+            cx, cy = speaker(layout)
+            slot, pitch = GRILLE_MM
+            r = SPEAKER_MM / 2 - 4
+            for j in range(-int(r // pitch), int(r // pitch) + 1):
+                half = math.sqrt(max(0.0, r * r - (j * pitch) ** 2))
+                if half >= slot:
+                    y = cy + j * pitch
+                    d.rectangle("CUT", cx - half, y - slot / 2, cx + half, y + slot / 2)
+            for x, y in _feet(layout):
+                d.circle("ENGRAVE", x, h - y, FOOT_MM[0])
+            continue
+        d.rectangle("CUT", frame, frame, w - frame, h - frame)
+        for x, y in frame_screws(layout):
+            d.circle("CUT", x, y, SCREW_MM)
+        if k == (rings + 1) // 2:
+            for opening in openings(layout, dials):
+                _mark(d, layout, opening)
+    return doc.dxf()
+
+
+def _mark(d, layout: Layout, opening: Opening) -> None:
+    """A tick across the ring where a wall's hole goes; what it is for and its size written
+    inside the ring beside it (``REF_NOTES``: neither cut nor engraved)."""
+    w, h = layout.width_mm, layout.height_mm
+    frame = 2 * frame_screws(layout)[0][0]
+    across, tall = opening.size
+    size = f"{across:g}" if across == tall else f"{across:g} × {tall:g}"
+    words = f"{opening.what}: {size} mm"
+    if opening.wall in ("front", "back"):
+        y0, y1 = (h - frame, h) if opening.wall == "front" else (0, frame)
+        tick = (d.at(opening.along, y0), d.at(opening.along, y1))
+        at = (opening.along + 1, h - frame - 2 if opening.wall == "front" else frame + 4)
+    else:
+        x0, x1 = (w - frame, w) if opening.wall == "right" else (0, frame)
+        tick = (d.at(x0, opening.along), d.at(x1, opening.along))
+        at = (w - frame - 60 if opening.wall == "right" else frame + 2, opening.along + 1)
+    d.msp.add_line(*tick, dxfattribs=d.layer("ENGRAVE"))
+    d.text("REF_NOTES", *at, words, 2.5)
+
+
 def files(layout: Layout, dials: int = 4) -> dict[str, bytes]:
-    """Each file by its name's end: the tray as STEP, its two halves as STL."""
+    """Each file by its name's end: the tray as STEP, its two halves as STL, the wooden
+    case as DXF."""
     part = tray(layout, dials)
     left, right = halves(part, layout)
-    return {"case.step": step(part), "case-left.stl": stl(left), "case-right.stl": stl(right)}
+    return {
+        "case.step": step(part),
+        "case-left.stl": stl(left),
+        "case-right.stl": stl(right),
+        "case-wood.dxf": wood(layout, dials).encode(),
+    }

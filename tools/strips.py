@@ -11,12 +11,14 @@ SCALE = 3.0  # pixels a mm
 PCB, LED, CUT, INK = "#f4f1e8", "#ffffff", "#c0392b", "#222"
 
 
-def _svg(width: float, height: float, title: str, body: list[str], scale: float = SCALE) -> str:
+def _svg(
+    width: float, height: float, title: str, body: list[str], scale: float = SCALE, font: float = 4
+) -> str:
     return "\n".join(
         [
             f'<svg xmlns="http://www.w3.org/2000/svg" width="{width * scale:.0f}" '
             f'height="{height * scale:.0f}" viewBox="0 0 {width:.2f} {height:.2f}" '
-            'font-family="sans-serif" font-size="4">',
+            f'font-family="sans-serif" font-size="{font:g}">',
             f"<title>{title}</title>",
             f'<rect width="{width:.2f}" height="{height:.2f}" fill="#fff"/>',
             *body,
@@ -77,21 +79,21 @@ def pieces_svg(layout: Layout) -> str:
     LEDs and its cut length."""
     kind = layout.strip_kind
     pitch, width = kind.pitch_mm, kind.width_mm
-    left, row_mm = 30.0, width + 16
+    left, row_mm = 70.0, width + 34
     body = []
     bought = reels(layout)
     for row, reel in enumerate(bought):
         y = 8 + row * row_mm
-        body.append(f'<text x="2" y="{y + width / 2 + 1.5:.2f}">reel {row + 1}</text>')
+        body.append(f'<text x="2" y="{y + width / 2 + 5:.2f}">reel {row + 1}</text>')
         x = left
         for piece in reel:
             body += _leds(x, y, piece.leds, pitch, width)
             body.append(
-                f'<text x="{x + piece.leds * pitch / 2:.2f}" y="{y + width + 6:.2f}" '
+                f'<text x="{x + piece.leds * pitch / 2:.2f}" y="{y + width + 17:.2f}" '
                 f'text-anchor="middle">{piece.name}: {piece.leds} LEDs, '
                 f"{piece.leds * pitch:.0f} mm</text>"
             )
             x += piece.leds * pitch + 8
     widest = max(sum(p.leds * pitch + 8 for p in reel) for reel in bought)
     title = f"The pieces of {layout.name} as cut from the reels"
-    return _svg(left + widest, 8 + len(bought) * row_mm, title, body, SCALE / 3)
+    return _svg(left + widest, 8 + len(bought) * row_mm, title, body, SCALE / 3, 14)

@@ -22,9 +22,11 @@ from __future__ import annotations
 import itertools
 import math
 from dataclasses import dataclass
+from typing import Any
 
 from pegboard.board.geometry import Hole, Layout, in_line
 from pegboard.errors import LayoutError
+from pegboard.i18n import N_
 
 JOINT_MM = 8.0  # a pocket goes on this far past a piece's end: room for a joint's wires
 RIB_MM = 8.0  # full-thickness wood left between two pockets
@@ -167,6 +169,38 @@ def reels(layout: Layout) -> list[list[Piece]]:
 
     fill(0, [], [])
     return best
+
+
+def unfit(layout: Layout) -> tuple[str, dict[str, Any]] | None:
+    """Why the layout's carriers or router bit do not fit (a ``layout {source}:`` msgid
+    and its words), or None: a carrier must hold its strip, and the bit must rout the
+    pockets without rounding their corners into the carriers' ends."""
+    width = layout.strip_kind.width_mm
+    if layout.carrier_mm < width:
+        narrow = N_(
+            "layout {source}: {key} = {value} mm is narrower than the strip ({width} mm): "
+            "its edges would hang over the carrier"
+        )
+        return narrow, {
+            "key": "carrier_mm",
+            "value": f"{layout.carrier_mm:g}",
+            "width": f"{width:g}",
+        }
+    pocket = layout.carrier_mm + 2 * layout.fit_mm
+    if layout.bit_mm > pocket or layout.bit_mm / 2 > JOINT_MM:
+        wide = N_(
+            "layout {source}: {key} = {value} mm: a cutter that size cannot rout a pocket "
+            "{pocket} mm wide, or rounds its corners into the carriers' ends (at most "
+            "{most} mm)"
+        )
+        most = f"{min(pocket, 2 * JOINT_MM):g}"
+        return wide, {
+            "key": "bit_mm",
+            "value": f"{layout.bit_mm:g}",
+            "pocket": f"{pocket:g}",
+            "most": most,
+        }
+    return None
 
 
 def half_width(layout: Layout) -> float:

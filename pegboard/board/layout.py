@@ -23,7 +23,7 @@ from pathlib import Path
 from typing import Any
 
 from pegboard._firmware.pegproto import REPL_PIN, STRIP_PINS
-from pegboard.board.build import JOINT_MM
+from pegboard.board.build import unfit
 from pegboard.board.geometry import (
     BIT_MM,
     CARRIER_SPARE_MM,
@@ -196,7 +196,9 @@ class _Reader:
         if layout.fill_index < 1:
             fill = N_("layout {source}: {key} = {value}: 1.0 (open) or more")
             raise self.fail(fill, key="fill_index", value=f"{layout.fill_index:g}")
-        self.check_allowances(layout)
+        refused = unfit(layout)
+        if refused:
+            raise self.fail(refused[0], **refused[1])
         self.check_leds(layout)
         self.check_drilling(layout)
         self.check_side_by_side(layout)
@@ -339,27 +341,6 @@ class _Reader:
                 )
             found[number] = hole
         return found
-
-    def check_allowances(self, layout: Layout) -> None:
-        """A carrier holds its strip, and the bit leaves the pockets room for the carriers."""
-        width = layout.strip_kind.width_mm
-        if layout.carrier_mm < width:
-            narrow = N_(
-                "layout {source}: {key} = {value} mm is narrower than the strip ({width} mm): "
-                "its edges would hang over the carrier"
-            )
-            said = {"value": f"{layout.carrier_mm:g}", "width": f"{width:g}"}
-            raise self.fail(narrow, key="carrier_mm", **said)
-        pocket = layout.carrier_mm + 2 * layout.fit_mm
-        if layout.bit_mm > pocket or layout.bit_mm / 2 > JOINT_MM:
-            wide = N_(
-                "layout {source}: {key} = {value} mm: a cutter that size cannot rout a pocket "
-                "{pocket} mm wide, or rounds its corners into the carriers' ends (at most "
-                "{most} mm)"
-            )
-            most = f"{min(pocket, 2 * JOINT_MM):g}"
-            bit = f"{layout.bit_mm:g}"
-            raise self.fail(wide, key="bit_mm", value=bit, pocket=f"{pocket:g}", most=most)
 
     def check_leds(self, layout: Layout) -> None:
         owner: dict[tuple[int, int], Hole] = {}

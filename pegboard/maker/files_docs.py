@@ -15,7 +15,7 @@ def table(rows: list[tuple[object, ...]]) -> str:
 WORKSHOP = (("cnc-top.dxf", "CNC top"), ("cnc-bottom.dxf", "CNC bottom"))
 WORKSHOP += (("back.dxf", "back panel"), ("laser.dxf", "laser layers"))
 CASE = (("case.step", "STEP"), ("case-left.stl", "STL, left half"))
-CASE += (("case-right.stl", "STL, right half"),)
+CASE += (("case-right.stl", "STL, right half"), ("case-wood.dxf", "DXF, 6 mm plywood"))
 
 
 def templates_part() -> str:
