@@ -1,9 +1,10 @@
 """The generated parts of the makers' guide, ``hardware/README.md``.
 
 Each generated part of the README sits between ``<!-- generated: NAME -->`` and
-``<!-- end: NAME -->`` and comes from the files the code reads: the layouts (what each
-board plays, its LED strips and how to cut them, how it is built, power, templates) and
-the pin map (the GPIO table). ``python -m tools.hardware --write`` (in a checkout)
+``<!-- end: NAME -->`` and comes from the files the code reads: the layouts (the parts
+list and its totals, :mod:`pegboard.maker.bom`; what each board plays, its LED strips and
+how to cut them, how it is built, power, templates and the case's files) and the pin map
+(the GPIO table). ``python -m tools.hardware --write`` (in a checkout)
 writes them, with the drawings, into the repository.
 
 The power budget uses the renderer itself: the brightest frames it draws for the
@@ -123,7 +124,7 @@ def first_limit(dark_ma: float) -> float:
     reversed strip then meets the limit, not the strip's copper.
 
     >>> first_limit(288)  # two-track-121: 288 LEDs at 1 mA each, dark
-    0.4
+    0.5
     """
     return math.ceil((dark_ma + DOCTOR_MA + 100) / 100) / 10
 
