@@ -68,6 +68,7 @@ BROKEN = {
     "unknown event": '[voice]\nevents = ["count"]\n',
     "house rule": '[game]\nvariant = "five-card"\nplayers = ["Ann", "Bob", "Cat"]\n',
     "supply too weak": "[board]\nsupply_ma = 100\n",
+    "an RGBW strip": '[board]\ncolour_order = "RGBW"\n',
 }
 
 

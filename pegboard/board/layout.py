@@ -7,8 +7,10 @@ end of its strip, holes over two strips that are too close for the strips to lie
 side and the like are refused with a :class:`~pegboard.errors.LayoutError` naming the holes.
 
 >>> board = load_layout("two-track-121")
->>> board.game, len(board.tracks), board.strip_kind.pitch_mm, board.strip_kind.apart_mm
-(121, 2, 6.944444444444445, 13.0)
+>>> board.game, len(board.tracks), board.strip_kind.pitch_mm, board.apart_mm
+(121, 2, 6.944, 13.25)
+>>> board.carrier_mm, board.fit_mm, board.bit_mm  # one statement of the allowances
+(12.5, 0.75, 6.0)
 """
 
 from __future__ import annotations
@@ -21,7 +23,12 @@ from pathlib import Path
 from typing import Any
 
 from pegboard._firmware.pegproto import REPL_PIN, STRIP_PINS
+from pegboard.board.build import unfit
 from pegboard.board.geometry import (
+    BIT_MM,
+    CARRIER_SPARE_MM,
+    FIT_MM,
+    PITCH_SPREAD,
     RGB,
     Hole,
     Layout,
@@ -144,6 +151,10 @@ class _Reader(PcbReading):
             raise self.fail(more, where=where, key=key, value=value)
         return float(value)
 
+    def optional(self, table: dict[str, Any], key: str, default: float) -> float:
+        """A positive number of ``[board]``, or ``default`` when the key is left out."""
+        return default if table.get(key) is None else self.positive(table, key, "[board]")
+
     def layout(self, data: dict[str, Any]) -> Layout:
         game = self.get(data, "game", int, _LAYOUT)
         if game < 2:
@@ -162,6 +173,14 @@ class _Reader(PcbReading):
             )
             raise self.fail(both, strip="[strip]", pcb="[pcb]")
         pcb = self.pcb(self.get(data, "pcb", dict, _LAYOUT)) if "pcb" in data else None
+        kind = None if pcb else self.strip_kind(self.get(data, "strip", dict, _LAYOUT))
+        allowances = {}  # a PCB's LEDs lie on no carrier
+        if kind is not None:
+            allowances = {
+                "carrier_mm": self.optional(board, "carrier_mm", kind.width_mm + CARRIER_SPARE_MM),
+                "fit_mm": self.optional(board, "fit_mm", FIT_MM),
+                "bit_mm": self.optional(board, "bit_mm", BIT_MM),
+            }
         strips = tuple(self.strip(i, s) for i, s in enumerate(self.tables(data, "strips")))
         pins = [s.pin for s in strips]
         for strip in strips:
@@ -182,10 +201,11 @@ class _Reader(PcbReading):
             plank_mm=self.positive(board, "plank_mm", "[board]"),
             skin_mm=self.positive(board, "skin_mm", "[board]"),
             fill_index=float(self.get(board, "fill_index", Number, "[board]")),
-            strip_kind=None if pcb else self.strip_kind(self.get(data, "strip", dict, _LAYOUT)),
+            strip_kind=kind,
             strips=strips,
             tracks=tracks,
             pcb=pcb,
+            **allowances,
         )
         if layout.skin_mm >= layout.plank_mm:
             skin = N_(
@@ -196,6 +216,9 @@ class _Reader(PcbReading):
         if layout.fill_index < 1:
             fill = N_("layout {source}: {key} = {value}: 1.0 (open) or more")
             raise self.fail(fill, key="fill_index", value=f"{layout.fill_index:g}")
+        refused = None if pcb else unfit(layout)
+        if refused:
+            raise self.fail(refused[0], **refused[1])
         self.check_leds(layout)
         self.check_drilling(layout)
         if pcb:
@@ -220,7 +243,7 @@ class _Reader(PcbReading):
             none = N_("layout {source}: {where}: {key} = {value} is not a strip")
             raise self.fail(none, where="[strip]", key="leds_per_m", value=kind.leds_per_m)
         pitch = self.positive(table, "pitch_mm", "[strip]")
-        if abs(pitch - kind.pitch_mm) > 0.01:
+        if abs(pitch - kind.nominal_mm) > PITCH_SPREAD * kind.nominal_mm:  # measured: near
             apart = N_(
                 "layout {source}: {where}: {key} = {value}, but {leds} LEDs a metre are "
                 "{apart} mm apart"
@@ -231,9 +254,9 @@ class _Reader(PcbReading):
                 key="pitch_mm",
                 value=f"{pitch:g}",
                 leds=kind.leds_per_m,
-                apart=f"{kind.pitch_mm:.3f}",
+                apart=f"{kind.nominal_mm:.3f}",
             )
-        return kind
+        return StripKind(kind.leds_per_m, kind.width_mm, kind.reel_m, measured_mm=pitch)
 
     def strip(self, index: int, table: dict[str, Any]) -> Strip:
         where = Phrase.of(_STRIP, strip=index)
@@ -379,19 +402,20 @@ class _Reader(PcbReading):
         """Holes over two strips (two tracks, or two streets) leave room for both strips."""
         kind = layout.strip_kind
         assert kind is not None
-        for a, b, gap in _near(layout, kind.apart_mm):
+        for a, b, gap in _near(layout, layout.apart_mm):
             if not in_line(a, b, kind.pitch_mm):
                 close = N_(
                     "layout {source}: holes {a} and {b} are {gap} mm apart over two strips: "
-                    "strips {width} mm wide need {apart} mm (their width + 1 mm)"
+                    "carriers {width} mm wide need {apart} mm (their width and {fit} mm between)"
                 )
                 raise self.fail(
                     close,
                     a=a.id,
                     b=b.id,
                     gap=f"{gap:.1f}",
-                    width=f"{kind.width_mm:g}",
-                    apart=f"{kind.apart_mm:g}",
+                    width=f"{layout.carrier_mm:g}",
+                    apart=f"{layout.apart_mm:g}",
+                    fit=f"{layout.fit_mm:g}",
                 )
 
 

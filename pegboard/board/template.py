@@ -13,7 +13,7 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 
-from pegboard.board.build import EDGE_MM, Box, Piece, Point, notches, pieces, pockets
+from pegboard.board.build import Box, Piece, Point, half_width, notches, pieces, pockets
 from pegboard.board.geometry import Hole, Layout
 
 LAYERS = {
@@ -30,7 +30,8 @@ LAYERS = {
 PAPERS = {"A4": (210.0, 297.0), "Letter": (215.9, 279.4)}  # mm, portrait
 PAPER_EDGE_MM = 10.0  # the paper's edge a printer leaves white
 HEAD_MM = 9.0  # the sheet's name and window, above the drawing
-FOOT_MM = 14.0  # the 100 mm bar, below it
+FOOT_MM = 14.0  # the 100 mm bar across, below it
+SIDE_MM = 7.0  # the 100 mm bar down, left of it
 OVERLAP_MM = 12.0  # board shown on both of two neighbouring sheets
 BORDER_MM = 4.0  # paper around the board
 CROSS_MM = 1.2  # half a centre cross
@@ -95,7 +96,7 @@ def drawing(layout: Layout) -> dict[str, list[Shape]]:
             nx, ny = -nx, -ny
         for at_end in (False, True):
             x, y = piece.beyond(at_end, pad)
-            across = half + EDGE_MM
+            across = half_width(layout)
             layers["cuts"].append(
                 Line(((x - nx * across, y - ny * across), (x + nx * across, y + ny * across)))
             )
@@ -164,7 +165,7 @@ def sheets(layout: Layout, paper: str) -> tuple[str, list[Sheet]]:
     best: tuple[str, list[Sheet]] | None = None
     for orientation in ("L", "P"):
         w, h = _page(paper, orientation)
-        room = (w - 2 * PAPER_EDGE_MM, h - 2 * PAPER_EDGE_MM - HEAD_MM - FOOT_MM)
+        room = (w - 2 * PAPER_EDGE_MM - SIDE_MM, h - 2 * PAPER_EDGE_MM - HEAD_MM - FOOT_MM)
         spans = [
             _spans(-BORDER_MM, size + 2 * BORDER_MM, window)
             for size, window in ((layout.width_mm, room[0]), (layout.height_mm, room[1]))

@@ -24,7 +24,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from pegboard.board.build import FIT_MM, FRAME_MM
+from pegboard.board.build import FRAME_MM, PCB_FIT_MM
 from tools import layouts
 from tools.layouts import FIRST_PIN, GROUP, Design, track_lines
 
@@ -113,7 +113,7 @@ def screws(box: tuple[float, float, float, float]) -> list[tuple[float, float]]:
 def toml(d: Design) -> str:
     """The layout file's text, in board mm (the plank's top left corner)."""
     x0, y0, x1, y1 = outline(d)
-    frame = FRAME_MM + FIT_MM
+    frame = FRAME_MM + PCB_FIT_MM
     dx, dy = frame - x0, frame - y0  # the chain's frame -> the board's
     width, height = x1 - x0 + 2 * frame, y1 - y0 + 2 * frame
     about = [
@@ -166,4 +166,4 @@ def toml(d: Design) -> str:
 
 def generated(repo: Path) -> dict[Path, str]:
     """Each PCB layout file and what it should hold; each is checked by the loader first."""
-    return layouts.generated(repo, DESIGNS, toml)
+    return layouts.generated(repo, designs=DESIGNS, write=toml)

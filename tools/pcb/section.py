@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import math
 
-from pegboard.board.build import FIT_MM, LEDGE_MM, viewing_angle
+from pegboard.board.build import LEDGE_MM, PCB_FIT_MM, viewing_angle
 from pegboard.board.geometry import Layout
 from tools.pcb.designs import EDGE_MM, SCREW_INSET_MM
 from tools.section import FILL, PANEL_MM, RAY, WOOD, _dimension, _line, _rect, _text, drawing
@@ -61,7 +61,7 @@ def section_svg(layout: Layout) -> str:
     p, t, plank, r = layout.pcb.pitch_mm, layout.skin_mm, layout.plank_mm, layout.hole_mm / 2
     led, die = layout.pcb.led_mm, layout.pcb.die_mm
     edge = -EDGE_MM  # the PCB's edge, the first bore at 0
-    wall, window, screw = edge - FIT_MM, edge + LEDGE_MM, edge + SCREW_INSET_MM
+    wall, window, screw = edge - PCB_FIT_MM, edge + LEDGE_MM, edge + SCREW_INSET_MM
     left, right = wall - 3.0, 2 * p + 15.0
     top, bottom = -RAY - 2, plank + PANEL_MM + 5
     ledge = t + led  # the PCB's face
@@ -69,7 +69,7 @@ def section_svg(layout: Layout) -> str:
         _rect(left, 0, right - left, plank, WOOD),
         _rect(wall, ledge, right - wall, plank - ledge, "#ffffff"),  # the pocket
         _rect(window, t, right - window, led, "#ffffff"),  # the window over the LEDs
-        _rect(wall + FIT_MM, ledge, right - wall - FIT_MM, PCB_MM, "#2e7d32"),
+        _rect(wall + PCB_FIT_MM, ledge, right - wall - PCB_FIT_MM, PCB_MM, "#2e7d32"),
         _rect(screw + 8, ledge + PCB_MM, right - screw - 8, plank - ledge - PCB_MM, "#e8e0f0"),
         _rect(left, plank, right - left, PANEL_MM, "#a98355"),
     ]
