@@ -32,6 +32,7 @@ from itertools import combinations
 from math import comb
 
 from pegboard.errors import CardError, RuleError
+from pegboard.i18n import N_, Phrase
 from pegboard.rules.cards import DECK, JACK, Card, Suit, parse_cards
 from pegboard.rules.scoring import show_total
 
@@ -67,12 +68,13 @@ def kept_size(dealt: int, players: int = 2) -> int:
     (4, 3, 4)
     """
     if players not in (2, 3, 4):
-        raise RuleError(f"cribbage is for 2, 3 or 4 players, not {players}")
+        raise RuleError(Phrase.of(N_("cribbage is for 2, 3 or 4 players, not {n}"), n=players))
     kept = KEPT.get((players, dealt))
     if kept is None:
         sizes = [str(n) for p, n in KEPT if p == players]
         allowed = ", ".join(sizes[:-1]) + " or " * (len(sizes) > 1) + sizes[-1]
-        raise CardError(f"with {players} players a hand is dealt {allowed} cards, not {dealt}")
+        message = N_("with {players} players a hand is dealt {allowed} cards, not {dealt}")
+        raise CardError(Phrase.of(message, players=players, allowed=allowed, dealt=dealt))
     return kept
 
 
