@@ -83,7 +83,7 @@ def due_now(state: State, count: Count) -> Count:
 
 def totals_of(state: State, count: Count) -> frozenset[int]:
     crib = count.kind == "crib"
-    return possible_totals(4 if crib else state.hand_size, crib)
+    return possible_totals(state.size_of(count.kind), crib)
 
 
 def why_impossible(state: State, count: Count, points: int) -> Phrase:
@@ -114,7 +114,7 @@ def hand_cards(state: State, count: Count, cards: Cards | None) -> tuple[Card, .
     if cards is None:
         return None
     given = tuple(read_cards(cards))
-    size = 4 if count.kind == "crib" else state.hand_size
+    size = state.size_of(count.kind)
     if len(given) != size:
         raise RuleError(
             Phrase.of(

@@ -19,28 +19,9 @@ from dataclasses import asdict, dataclass, field, fields
 
 from pegboard.errors import ConfigError
 from pegboard.i18n import N_, Phrase
+from pegboard.rules.deals import PLAYERS, VARIANTS, Variant
 from pegboard.shape import Source, at_least, one_of
 
-
-@dataclass(frozen=True, slots=True)
-class Variant:
-    """What a variant changes: hand size, crib, target, who wins, players allowed."""
-
-    hand: int  # cards each player keeps for the play and the show
-    target: int
-    crib: bool = True
-    players: tuple[int, ...] = (2, 3, 4)
-    three_for_last: bool = False  # the pone pegs 3 at the start of the first deal
-    lowball: bool = False  # the first side to the target loses
-
-
-VARIANTS: dict[str, Variant] = {
-    "standard": Variant(hand=4, target=121),
-    "five-card": Variant(hand=3, target=61, players=(2,), three_for_last=True),
-    "seven-card": Variant(hand=5, target=181, players=(2,)),
-    "shotgun": Variant(hand=6, target=121, crib=False),
-    "lowball": Variant(hand=4, target=121, lowball=True),
-}
 OVER_COUNT_RULES = ("correct", "penalise")  # ACC: take the excess back; Hoyle: opponent pegs it too
 SKUNK_RULES = ("none", "single", "double", "triple")  # how many skunk lines count
 MATCH_SCORING = ("home", "acc")  # home: skunk 2 games, double 4; ACC: win 2, skunk 3
@@ -82,7 +63,7 @@ class Settings:
         set_(self, "players", tuple(self.players))
         set_(self, "colours", tuple(self.colours))
         names = self.players
-        if len(names) not in (2, 3, 4):
+        if len(names) not in PLAYERS:
             raise ConfigError(Phrase.of(N_("a game has 2, 3 or 4 players, not {n}"), n=len(names)))
         for name in names:
             check_name(name)
