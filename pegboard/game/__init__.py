@@ -36,7 +36,10 @@ from pegboard.game.events import Event, from_dict, to_dict
 from pegboard.game.fold import replay
 from pegboard.game.settings import PALETTE, VARIANTS, Settings, Variant
 from pegboard.game.skunk import skunk_level, skunk_lines
-from pegboard.game.state import (
+from pegboard.game.state import State
+from pegboard.game.store import GameRecord, Store
+from pegboard.game.table import Table
+from pegboard.game.values import (
     Claim,
     Count,
     CountKind,
@@ -48,11 +51,8 @@ from pegboard.game.state import (
     Pegs,
     Phase,
     Play,
-    State,
     Verdict,
 )
-from pegboard.game.store import GameRecord, Store
-from pegboard.game.table import Table
 
 __all__ = [
     "PALETTE",

@@ -37,7 +37,8 @@ from pegboard.game.checks import (
 )
 from pegboard.game.entries import ENTRIES, entry
 from pegboard.game.settings import Settings
-from pegboard.game.state import Count, CountKind, Phase, State
+from pegboard.game.state import State
+from pegboard.game.values import Count, CountKind, Phase
 from pegboard.i18n import N_, Phrase
 from pegboard.rules.cards import JACK, Card
 from pegboard.rules.play import GO_LIMIT, max_play_points

@@ -57,17 +57,8 @@ from pegboard.game.events import (
 from pegboard.game.muggins import penalised, settle
 from pegboard.game.settings import Settings  # noqa: F401 (doctest)
 from pegboard.game.skunk import skunk_level
-from pegboard.game.state import (
-    Claim,
-    Count,
-    CountKind,
-    Entry,
-    GameResult,
-    Pegged,
-    Phase,
-    Play,
-    State,
-)
+from pegboard.game.state import State
+from pegboard.game.values import Claim, Count, CountKind, Entry, GameResult, Pegged, Phase, Play
 from pegboard.i18n import N_, Phrase
 from pegboard.rules.cards import JACK, Card
 from pegboard.rules.play import GO_LIMIT, go_points, score_play
