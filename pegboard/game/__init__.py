@@ -47,6 +47,7 @@ from pegboard.game.state import (
     State,
 )
 from pegboard.game.store import GameRecord, Store
+from pegboard.game.summary import Summary, standing
 from pegboard.game.table import Table
 
 __all__ = [
@@ -66,11 +67,13 @@ __all__ = [
     "Settings",
     "State",
     "Store",
+    "Summary",
     "Table",
     "Variant",
     "from_dict",
     "replay",
     "skunk_level",
     "skunk_lines",
+    "standing",
     "to_dict",
 ]

@@ -6,7 +6,7 @@ The adapters reach the game only through here: the values the door hands out (th
 state and its parts, the settings, the skunk lines) are re-exported for them.
 """
 
-from pegboard.game import PALETTE, Count, Phase, Settings, State, skunk_lines
+from pegboard.game import PALETTE, Count, Phase, Settings, State, skunk_lines, standing
 from pegboard.keeper.door import Change, KeyReused, Scorekeeper
 from pegboard.keeper.fit import players_allowed, variants_allowed
 
@@ -21,5 +21,6 @@ __all__ = [
     "State",
     "players_allowed",
     "skunk_lines",
+    "standing",
     "variants_allowed",
 ]

@@ -40,7 +40,7 @@ from pegboard.errors import PegboardError, RuleError
 from pegboard.game import Settings, State, Table, dials
 from pegboard.i18n import N_, Phrase, phrase_of
 from pegboard.keeper.fit import check_board
-from pegboard.keeper.games import Listed, Listing, resumed, stored
+from pegboard.keeper.games import Listed, listed, resumed, stored
 from pegboard.keeper.said import REDONE, SILENCE, UNDONE, entered, said_of
 from pegboard.rules.cards import Card
 
@@ -98,7 +98,6 @@ class Scorekeeper:
         self._closing = False
         self._subscribers: list[Callable[[Change], None]] = []
         self._answered: OrderedDict[str, tuple[str, Phrase]] = OrderedDict()
-        self._listing = Listing()
 
     def __repr__(self) -> str:
         return f"<Scorekeeper layout={self.layout.name} game={self.game_id} v{self._version}>"
@@ -234,7 +233,7 @@ class Scorekeeper:
 
     def games(self) -> list[Listed]:
         """The stored games, open and finished, newest first (see :mod:`.games`)."""
-        return self._listing.games(self._table, self.game_id)
+        return listed(self._table, self.game_id)
 
     def resume(self, game: int) -> Change:
         """Take a stored game up again: one left unfinished, or the one a new game
