@@ -93,10 +93,14 @@ class Phone:
         self.cookie = ""
         self.csrf = self.call("GET", "/api/session")[1]["csrf"]
 
-    def call(self, method: str, path: str, body: object = None) -> tuple[int, dict]:
+    def call(
+        self, method: str, path: str, body: object = None, key: str | None = None
+    ) -> tuple[int, dict]:
         headers = {"Content-Type": "application/json", "X-CSRF-Token": getattr(self, "csrf", "")}
         if self.cookie:
             headers["Cookie"] = self.cookie
+        if key is not None:
+            headers["Idempotency-Key"] = key
         data = None if body is None else json.dumps(body)
         self.connection.request(method, path, body=data, headers=headers)
         response = self.connection.getresponse()

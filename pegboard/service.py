@@ -229,12 +229,12 @@ def serve(
             {
                 "PIN": pin,
                 "SECRET_KEY": secret_key(data_dir),
-                "KEEPER": board.keeper,
                 "SIM": board.sim,
                 "LANGUAGE": config.board["language"],
                 "HOSTS": sorted(lan.own_hosts(config.panel["host"])),
                 "SESSIONS_FILE": str(data_dir / "sessions"),
-            }
+            },
+            board.keeper,
         )
         try:
             server = panel_server(app, config)

@@ -219,7 +219,8 @@ def test_an_oversized_body_is_refused(client, signed_in):
 
 
 def test_an_internal_error_never_shows_a_trace(board):
-    broken = create_app({"PIN": PIN, "KEEPER": object()})
+    broken = create_app({"PIN": PIN}, board.keeper)
+    broken.extensions["pegboard.keeper"] = object()  # a front door that fails every call
     response = broken.test_client().get("/api/state")
     assert response.status_code == 500
     assert response.get_json() == {"error": "internal error: nothing was changed"}

@@ -15,12 +15,11 @@ from pegboard.panel.auth import Budget
 def make_app(board, tmp_path, pin=PIN):
     config = {
         "PIN": pin,
-        "KEEPER": board.keeper,
         "SECRET_KEY": "x" * 64,
         "SESSIONS_FILE": str(tmp_path / "sessions"),
         "HOSTS": ("pegboard", "pegboard.local", "localhost"),
     }
-    return create_app(config)
+    return create_app(config, board.keeper)
 
 
 def sign_in(client, address="10.0.0.1", pin=PIN):

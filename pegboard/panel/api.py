@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import hashlib
 import json
-import threading
 from typing import Any
 
 from flask import Blueprint, Response, abort, current_app, jsonify, request
@@ -20,7 +19,7 @@ from pegboard.errors import ConflictError, RuleError
 from pegboard.i18n import phrase_of
 from pegboard.keeper import Scorekeeper
 from pegboard.panel import actions, language, live
-from pegboard.panel.auth import pin_required
+from pegboard.panel.auth import pin_required, signed_in
 from pegboard.panel.bodies import idempotency_key, json_body
 from pegboard.panel.view import counting, games, history, secret, snapshot
 from pegboard.rules.advice import advise
@@ -32,14 +31,15 @@ from pegboard.statistics import tally
 bp = Blueprint("api", __name__)
 
 HUB = "pegboard.hub"  # in the WSGI environ: the evented server holds live streams itself
-STREAM = "pegboard.stream"  # set by /api/events for it: (lang, round seen, first, release)
+STREAM = "pegboard.stream"  # set by /api/events for it: the stream's live.Handover
+KEEPER = "pegboard.keeper"  # in app.extensions: the board's front door
+LIVE = "pegboard.live"  # and the broadcaster of its live streams
 PAGE = 500  # history lines in one page, at most
-_making = threading.Lock()
 
 
 def keeper() -> Scorekeeper:
     """The board's front door, or 503 while it starts."""
-    found = current_app.config.get("KEEPER")
+    found = current_app.extensions.get(KEEPER)
     if found is None:
         abort(503, description=_("the board is starting"))
     return found
@@ -50,13 +50,9 @@ def simulated() -> bool:
 
 
 def the_live() -> live.Live:
-    """The broadcaster of the board's live streams (made on first use)."""
-    with _making:
-        found = current_app.extensions.get("pegboard.live")
-        if found is None:
-            found = live.Live(keeper(), sim=simulated())
-            current_app.extensions["pegboard.live"] = found
-        return found
+    """The broadcaster of the board's live streams (made with the app)."""
+    keeper()
+    return current_app.extensions[LIVE]
 
 
 def digest(action: str, data: dict[str, Any]) -> str:
@@ -76,8 +72,7 @@ def cards_arg(name: str, least: int, most: int, usage: str) -> list[Card]:
 
 @bp.get("/healthz")
 def healthz():
-    found = current_app.config.get("KEEPER")
-    return jsonify(ok=True, game=found is not None)
+    return jsonify(ok=True, game=KEEPER in current_app.extensions)
 
 
 @bp.get("/api/score")
@@ -166,8 +161,8 @@ def events():
     headers = {"Cache-Control": "no-store", "X-Accel-Buffering": "no"}
     if request.environ.get(HUB):  # the server writes the stream: no thread waits on it
         release = broadcaster.follow(lang)
-        seen, first = broadcaster.hello(lang)
-        request.environ[STREAM] = (lang, seen, first, release)
+        seen, first = broadcaster.hello(lang, request.headers.get("Last-Event-ID"))
+        request.environ[STREAM] = live.Handover(lang, seen, first, release, signed_in())
         return Response(b"", mimetype="text/event-stream", headers=headers)
     feed = live.Feed(broadcaster, lang, lambda: door.closing)
     return Response(feed, mimetype="text/event-stream", headers=headers)

@@ -137,6 +137,12 @@ function fade(box) {
   box.addEventListener("animationend", () => box.classList.contains("fading") && box.replaceChildren(), { once: true });
 }
 
+// The live stream. The board ends each stream after a while and the browser asks again
+// at once with the last message's id (the board tells what was missed); refused (the
+// board is full, or restarting), the page waits longer each time, at random within it,
+// so a room full of phones does not knock at once.
+let refusals = 0;
+
 function follow() {
   const source = new EventSource("/api/events");
   source.addEventListener("state", (event) => {
@@ -152,13 +158,20 @@ function follow() {
     drawSim();
   });
   source.addEventListener("frame", (event) => light(JSON.parse(event.data)));
+  let again = false; // the board said it ends this stream: the browser asks again at once
+  source.addEventListener("again", () => { again = true; });
   source.onopen = () => {
     fresh = true; // a restarted board counts its versions from 1 again
+    refusals = 0;
+    again = false;
     setLive(true);
   };
   source.onerror = () => {
+    if (again && source.readyState === EventSource.CONNECTING) return; // still live
     setLive(false); // EventSource reconnects by itself, unless the board turned it away
-    if (source.readyState === EventSource.CLOSED) setTimeout(follow, 5000);
+    if (source.readyState !== EventSource.CLOSED) return;
+    const wait = Math.min(60000, 2000 * 2 ** refusals++);
+    setTimeout(follow, wait / 2 + Math.random() * wait / 2);
   };
 }
 
