@@ -49,7 +49,9 @@ DEFAULTS: dict[str, Any] = {
     "BABEL_TRANSLATION_DIRECTORIES": str(LOCALE_DIR),
     "HOSTS": ("localhost",),  # the board's names (its addresses are always allowed)
     "SESSIONS_FILE": None,  # None: sessions end with the process
+    "TRIES_FILE": None,  # None: the wrong PINs are forgotten with the process
 }
+KEPT_FILES = ("SESSIONS_FILE", "TRIES_FILE")  # read at start: a damaged one is a ValueError
 LANGUAGE_COOKIE = "pegboard_lang"  # the language chosen on this phone
 LANGUAGE_DAYS = 400  # how long a phone remembers it (the most browsers keep a cookie)
 
@@ -84,19 +86,17 @@ def create_app(config: dict[str, Any] | None = None, keeper: Scorekeeper | None 
     # Changing the PIN signs every phone out.
     epoch = hashlib.sha256((app.config["SECRET_KEY"] + app.config["PIN"]).encode()).hexdigest()
 
-    from pegboard.panel import api, auth, live, pages
+    from pegboard.panel import api, auth, live, pages, tries
 
     if keeper is not None:
         app.extensions[api.KEEPER] = keeper
         app.extensions[api.LIVE] = live.Live(keeper, sim=bool(app.config["SIM"]))
 
-    app.extensions["pegboard.attempts"] = auth.Attempts()
-    app.extensions["pegboard.budget"] = auth.Budget()
+    kept = {name: app.config[name] and Path(app.config[name]) for name in KEPT_FILES}
+    app.extensions["pegboard.tries"] = tries.Tries(kept["TRIES_FILE"])
+    app.extensions["pegboard.invites"] = auth.Invites()
     app.extensions["pegboard.sign_ins"] = OrderedDict()
-    sessions_file = app.config["SESSIONS_FILE"]
-    app.extensions["pegboard.sessions"] = auth.Sessions(
-        epoch[:16], Path(sessions_file) if sessions_file else None
-    )
+    app.extensions["pegboard.sessions"] = auth.Sessions(epoch[:16], kept["SESSIONS_FILE"])
     names = frozenset(name.lower() for name in app.config["HOSTS"])
 
     @app.before_request

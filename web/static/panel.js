@@ -835,6 +835,7 @@ function onKey(event) {
 function setSession(next) {
   session = next;
   $("pin-button").textContent = t(session.signed_in ? "sign_out" : "enter_pin");
+  $("invite-button").hidden = !session.signed_in;
   if (state) draw();
 }
 
@@ -858,13 +859,39 @@ async function signOut() {
   say(t("signed_out"), "ok");
 }
 
+// A signed-in phone lets another in without the PIN: a link good once, for a minute,
+// shown as a QR code to scan.
+async function invite() {
+  try {
+    const made = await send("/api/invite", {});
+    $("invite-qr").src = made.qr;
+    $("invite-link").href = made.link;
+    $("invite-link").textContent = made.link;
+    $("invite-dialog").showModal();
+  } catch (error) {
+    say(error.message, "bad");
+  }
+}
+
+// Opened from such a link: sign in with it (once: it leaves the address bar at once).
+async function joinWithLink() {
+  const token = new URLSearchParams(location.hash.slice(1)).get("join");
+  if (!token) return;
+  window.history.replaceState(null, "", location.pathname + location.search); // (history: ours)
+  try {
+    setSession(await send("/api/join", { token }));
+    say(t("joined"), "ok");
+  } catch (error) {
+    say(error.message, "bad");
+  }
+}
+
 // --- starting ---------------------------------------------------------------------------
 
 function start() {
   MESSAGES = JSON.parse($("messages").textContent);
   const first = JSON.parse($("first").textContent);
-  session = first.session;
-  $("pin-button").textContent = t(session.signed_in ? "sign_out" : "enter_pin");
+  setSession(first.session);
   PICKER = $("picker");
   PICKER.addEventListener("click", tapCard);
   $("board").onclick = () => {
@@ -887,6 +914,8 @@ function start() {
   $("pin-button").onclick = askPin;
   $("pin-cancel").onclick = () => $("pin-dialog").close();
   $("pin-form").onsubmit = () => signIn($("pin").value);
+  $("invite-button").onclick = invite;
+  $("invite-close").onclick = () => $("invite-dialog").close();
   // The language switch: the board remembers this phone's choice, and the page reloads in it.
   $("language-choice").onchange = () => $("language").submit();
   $("reveal").checked = phone.get("reveal", true);
@@ -900,6 +929,8 @@ function start() {
   openTab(tab);
   show(first.state);
   follow();
+  joinWithLink();
+  window.addEventListener("hashchange", joinWithLink); // the link opened in this tab
 }
 
 document.addEventListener("DOMContentLoaded", start);
