@@ -28,11 +28,9 @@ Run: ``python -m benchmarks panel`` or ``python -m benchmarks panel --seconds 10
 
 from __future__ import annotations
 
-import argparse
 import http.client
 import json
 import multiprocessing
-import os
 import queue
 import re
 import selectors
@@ -47,7 +45,7 @@ from pathlib import Path
 if not __package__:  # run as a script
     sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from benchmarks.timing import percentiles, race
+from benchmarks.timing import option, percentiles, race
 
 STREAMS = 200
 ADDRESSES = 10  # loopback source addresses the streams come from (127.0.0.10 ...)
@@ -258,11 +256,7 @@ def first_load(port: int) -> dict[str, int]:
 
 
 def main(argv: list[str] | None = None) -> None:
-    parser = argparse.ArgumentParser(prog="python -m benchmarks.bench_panel")
-    default = float(os.environ.get("PEGBOARD_BENCH_SECONDS", 60))
-    parser.add_argument("--seconds", type=float, default=default, help="how long (60)")
-    seconds = parser.parse_known_args(sys.argv[1:] if argv is None else argv)[0].seconds
-    print(f"machine load (1 min) at the start: {os.getloadavg()[0]:.2f} on {os.cpu_count()} cores")
+    seconds = option("bench_panel", "seconds", "PEGBOARD_BENCH_SECONDS", 60, argv)
     with tempfile.TemporaryDirectory() as folder:
         many_phones(Path(folder) / "many", seconds)
         long_game(Path(folder) / "long", seconds)

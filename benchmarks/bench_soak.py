@@ -14,7 +14,6 @@ Run: ``python -m benchmarks soak`` (or ``--minutes 10``; PEGBOARD_SOAK_MINUTES=1
 
 from __future__ import annotations
 
-import argparse
 import multiprocessing
 import os
 import random
@@ -31,6 +30,7 @@ if not __package__:  # run as a script
     sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from benchmarks.bench_panel import Phone, start_board
+from benchmarks.timing import option
 
 ENTRIES_PER_SECOND = 5
 PHONES = 8
@@ -39,11 +39,7 @@ GOAL_MB = 5.0
 
 
 def main(argv: list[str] | None = None) -> None:
-    parser = argparse.ArgumentParser(prog="python -m benchmarks.bench_soak")
-    default = float(os.environ.get("PEGBOARD_SOAK_MINUTES", 60))
-    parser.add_argument("--minutes", type=float, default=default, help="how long (60)")
-    minutes = parser.parse_known_args(sys.argv[1:] if argv is None else argv)[0].minutes
-    print(f"machine load (1 min) at the start: {os.getloadavg()[0]:.2f} on {os.cpu_count()} cores")
+    minutes = option("bench_soak", "minutes", "PEGBOARD_SOAK_MINUTES", 60, argv)
     with tempfile.TemporaryDirectory() as folder:
         soak(Path(folder), minutes)
 

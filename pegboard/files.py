@@ -18,6 +18,7 @@ True
 
 from __future__ import annotations
 
+import json
 import os
 from pathlib import Path
 
@@ -48,3 +49,15 @@ def read_private(path: Path) -> str | None:
     except FileNotFoundError:
         return None
     return data.decode("utf-8").strip()
+
+
+def read_json(path: Path) -> object | None:
+    """The JSON ``path`` holds, or None when there is no such file (ValueError: it holds
+    no JSON)."""
+    text = read_private(path)
+    return None if text is None else json.loads(text)
+
+
+def is_number(value: object) -> bool:
+    """A JSON number (not a boolean)."""
+    return isinstance(value, int | float) and not isinstance(value, bool)

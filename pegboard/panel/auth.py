@@ -32,7 +32,7 @@ import segno
 from flask import Blueprint, Response, abort, current_app, jsonify, request, session
 from flask_babel import gettext as _
 
-from pegboard.files import read_private, write_private
+from pegboard.files import is_number, read_json, write_private
 from pegboard.panel.bodies import idempotency_key, json_body
 from pegboard.panel.tries import Tries
 
@@ -139,16 +139,13 @@ class Sessions:
 
 def read(path: Path) -> dict | None:
     """The sessions kept in ``path`` (None: no file yet); ValueError when it is damaged."""
-    text = read_private(path)
-    if text is None:
+    data = read_json(path)
+    if data is None:
         return None
-    data = json.loads(text)
     if not isinstance(data, dict) or not isinstance(data.get("epoch"), str):
         raise ValueError("it holds no sessions")
     ends = data.get("sessions")
-    if not isinstance(ends, dict) or not all(
-        isinstance(end, int | float) and not isinstance(end, bool) for end in ends.values()
-    ):
+    if not isinstance(ends, dict) or not all(map(is_number, ends.values())):
         raise ValueError("it holds no sessions")
     return data
 

@@ -44,7 +44,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, replace
 from pathlib import Path
 
-from pegboard.files import read_private, write_private
+from pegboard.files import is_number, read_json, write_private
 
 ADDRESSES = 10_000  # addresses whose wrong PINs are kept, at most (the oldest go first)
 
@@ -166,16 +166,13 @@ class Tries:
 
 def read(path: Path) -> dict | None:
     """The counts kept in ``path`` (None: no file yet); ValueError when it is damaged."""
-    text = read_private(path)
-    if text is None:
+    data = read_json(path)
+    if data is None:
         return None
-    data = json.loads(text)
     if not isinstance(data, dict) or not isinstance(data.get("addresses"), dict):
         raise ValueError("it holds no counts of wrong PINs")
     for kept in (data.get("board"), *data["addresses"].values()):
-        if not (isinstance(kept, list) and len(kept) == 3) or not all(
-            isinstance(x, int | float) and not isinstance(x, bool) for x in kept
-        ):
+        if not (isinstance(kept, list) and len(kept) == 3 and all(map(is_number, kept))):
             raise ValueError(f"{kept!r} is no count of wrong PINs")
     return data
 
