@@ -47,6 +47,7 @@ from pegboard.i18n import N_, Phrase
 
 _PLAYING = "INSERT OR REPLACE INTO current VALUES (0, ?)"
 WAL_PAGES = 200  # about a hundred entries between checkpoints
+CACHE_KB = 512  # SQLite's page cache (the OS caches the file too): flat as the file grows
 KEPT_GAMES = 2  # the keys of the latest games are kept; older ones go when a game starts
 
 Connection = sqlite3.Connection  # or anything with the same execute(), fetchone(), close()
@@ -209,6 +210,7 @@ class Store:
     def _tune(self) -> None:
         self._db.execute("PRAGMA journal_mode=WAL")
         self._db.execute("PRAGMA synchronous=FULL")
+        self._db.execute(f"PRAGMA cache_size=-{CACHE_KB}")
         # A short WAL: copied into the game file every WAL_PAGES pages and cut back to
         # that size, so the byte checks at start read a few hundred KB, not megabytes.
         self._db.execute(f"PRAGMA wal_autocheckpoint={WAL_PAGES}")
