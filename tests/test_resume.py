@@ -115,3 +115,24 @@ def test_a_game_stored_before_summaries_is_replayed_once_for_the_list(tmp_path):
         assert listed.finished and listed.summary == summarise(table.state)
     with Table(path) as table:
         assert table.games()[0].summary == listed.summary  # kept
+
+
+def test_the_list_of_games_follows_every_entry_in_each_phones_language(client):
+    token = client.get("/api/session").get_json()["csrf"]
+    client.post("/api/login", json={"pin": "2468"}, headers={"X-CSRF-Token": token})
+    token = client.get("/api/session").get_json()["csrf"]
+
+    def act(action, **args):
+        answer = client.post(f"/api/act/{action}", json=args, headers={"X-CSRF-Token": token})
+        assert answer.status_code == 200, answer.get_json()
+
+    def listed(lang="en"):
+        answer = client.get("/api/games", headers={"Accept-Language": lang})
+        return [(g["sides"][0]["score"], g["summary"]) for g in answer.get_json()["games"]]
+
+    act("new_game", players=["Ann", "Bob"], dealer=0)
+    assert listed() == [(0, "Deal 1, Ann deals. Turn the starter.")]
+    act("starter", card="JC")  # two for his heels
+    assert listed()[0][0] == 2
+    assert listed("de") == [(2, "Runde 1, Ann gibt. Auslegen: Stand 0. Bob ist dran.")]
+    assert listed()[0] == (2, "Deal 1, Ann deals. The play: count 0. Bob to play.")

@@ -34,6 +34,7 @@ HUB = "pegboard.hub"  # in the WSGI environ: the evented server holds live strea
 STREAM = "pegboard.stream"  # set by /api/events for it: the stream's live.Handover
 KEEPER = "pegboard.keeper"  # in app.extensions: the board's front door
 LIVE = "pegboard.live"  # and the broadcaster of its live streams
+GAMES = "pegboard.games"  # and the list of its games as last made: (lock, {lang: (version, json)})
 PAGE = 500  # history lines in one page, at most
 
 
@@ -114,8 +115,20 @@ def state():
 @bp.get("/api/games")
 def game_list():
     """The board's stored games, newest first: each open or finished, and which is
-    being played (a game left unfinished is taken up again with the ``resume`` action)."""
-    return jsonify(games=games(keeper(), language()))
+    being played (a game left unfinished is taken up again with the ``resume`` action).
+    Made once for each language and each change of the board (phones opening their Game
+    tab together wait for the one list, not each for its own)."""
+    door, lang = keeper(), language()
+    lock, made = current_app.extensions[GAMES]
+    with lock:
+        version = door.versions()[0]  # any change since: made again
+        found = made.get(lang)
+        if found is None or found[0] != version:
+            text = json.dumps(
+                {"games": games(door, lang)}, ensure_ascii=False, separators=(",", ":")
+            )
+            found = made[lang] = (version, text)
+    return Response(found[1], mimetype="application/json")
 
 
 @bp.get("/api/statistics")
