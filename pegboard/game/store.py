@@ -92,20 +92,24 @@ class Receipt:
 @dataclass(frozen=True, slots=True)
 class GameRecord:
     """A stored game as listed: its id, when it started, how many events, when the last
-    was stored, its summary (None: not worked out yet) and its settings (read from its
-    first event when asked for: the list needs none)."""
+    was stored, and (read when asked for: a list needs only those it shows) its summary
+    (None: not worked out yet) and its settings."""
 
     id: int
     created: str
     versions: int
     updated: str | None
-    summary: Summary | None
-    start: str = field(repr=False)  # the first event's data, as stored
+    kept: str | None = field(repr=False)  # the summary, as stored
+    _start: Callable[[int], str] = field(repr=False, compare=False)  # reads the first event
+
+    @property
+    def summary(self) -> Summary | None:
+        return Summary.from_json(self.kept)
 
     @property
     def settings(self) -> Settings:
         try:
-            return Settings.from_dict(json.loads(self.start)["settings"])
+            return Settings.from_dict(json.loads(self._start(self.id))["settings"])
         except (ValueError, KeyError, TypeError) as error:
             raise StoreError(f"the settings of game {self.id} cannot be read: {error}") from None
 
@@ -376,14 +380,13 @@ class Store:
 
     def games(self) -> list[GameRecord]:
         """Every stored game, oldest first, with its summary: one query."""
-        rows = self._read(
-            "SELECT g.id, g.created, e.data, g.versions, g.updated, g.summary FROM games g "
-            "JOIN events e ON e.game = g.id AND e.version = 1 ORDER BY g.id"
-        )
-        return [
-            GameRecord(game, created, versions, updated, Summary.from_json(summary), data)
-            for game, created, data, versions, updated, summary in rows
-        ]
+        rows = self._read("SELECT id, created, versions, updated, summary FROM games ORDER BY id")
+        return [GameRecord(*row, self._start) for row in rows]
+
+    def _start(self, game: int) -> str:
+        """The data of ``game``'s first event (its settings), as stored."""
+        rows = self._read("SELECT data FROM events WHERE game = ? AND version = 1", (game,))
+        return rows[0][0] if rows else "{}"
 
     def summarise(self, game: int, versions: int, summary: Summary) -> None:
         """Keep ``summary`` as ``game``'s, if it is still at ``versions`` entries."""

@@ -144,8 +144,9 @@ class Table:
     def summary_of(self, record: GameRecord) -> Summary:
         """The summary of a stored game: as stored, else worked out from its events (and
         kept, so it is worked out once)."""
-        if record.summary is not None:
-            return record.summary
+        kept = record.summary
+        if kept is not None:
+            return kept
         summary = summarise(self.state_of(record.id, record.versions))
         self._store.summarise(record.id, record.versions, summary)
         return summary

@@ -10,23 +10,32 @@ up again.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 from pegboard.errors import RuleError
 from pegboard.game import GameRecord, State, Summary, Table
 from pegboard.i18n import N_, Phrase
 
 
-@dataclass(frozen=True, slots=True)
 class Listed:
     """A stored game: its id, when it started and when its last entry was made (UTC,
-    "YYYY-MM-DD HH:MM:SS"), its summary, and whether it is the board's current game."""
+    "YYYY-MM-DD HH:MM:SS"), how many entries it has, whether it is the board's current
+    game, and its summary (read from the file when first asked for: a list of a thousand
+    games reads only those it has not shown as they are)."""
 
-    id: int
-    created: str
-    updated: str | None
-    summary: Summary
-    current: bool
+    __slots__ = ("_record", "_summary", "_table", "created", "current", "id", "updated", "versions")
+
+    def __init__(self, table: Table, record: GameRecord, current: bool) -> None:
+        self.id, self.created, self.updated = record.id, record.created, record.updated
+        self.versions, self.current = record.versions, current
+        self._table, self._record, self._summary = table, record, None
+
+    @property
+    def summary(self) -> Summary:
+        if self._summary is None:
+            self._summary = self._table.summary_of(self._record)
+        return self._summary
+
+    def __repr__(self) -> str:
+        return f"<Listed game {self.id} v{self.versions}{' current' if self.current else ''}>"
 
     @property
     def finished(self) -> bool:
@@ -38,13 +47,7 @@ def listed(table: Table, current: int | None) -> list[Listed]:
     """Every stored game with something entered after its start (a game started and left
     at once holds nothing to go back to), and the current one; newest first."""
     return [
-        Listed(
-            record.id,
-            record.created,
-            record.updated,
-            table.summary_of(record),
-            record.id == current,
-        )
+        Listed(table, record, record.id == current)
         for record in reversed(table.games())
         if record.versions > 1 or record.id == current
     ]

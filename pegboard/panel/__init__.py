@@ -20,7 +20,6 @@ from __future__ import annotations
 import hashlib
 import logging
 import secrets
-import threading
 from collections import OrderedDict
 from importlib.resources import files
 from pathlib import Path
@@ -92,7 +91,7 @@ def create_app(config: dict[str, Any] | None = None, keeper: Scorekeeper | None 
     if keeper is not None:
         app.extensions[api.KEEPER] = keeper
         app.extensions[api.LIVE] = live.Live(keeper, sim=bool(app.config["SIM"]))
-    app.extensions[api.GAMES] = (threading.Lock(), {})
+    app.extensions[api.GAMES] = api.GameList()
 
     kept = {name: app.config[name] and Path(app.config[name]) for name in KEPT_FILES}
     app.extensions["pegboard.tries"] = tries.Tries(kept["TRIES_FILE"])

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import threading
 from typing import Any
 
 from flask import Blueprint, Response, abort, current_app, jsonify, request
@@ -21,7 +22,7 @@ from pegboard.keeper import Scorekeeper
 from pegboard.panel import actions, language, live
 from pegboard.panel.auth import pin_required, signed_in
 from pegboard.panel.bodies import idempotency_key, json_body
-from pegboard.panel.view import counting, games, history, secret, snapshot
+from pegboard.panel.view import counting, history, listed_game, secret, snapshot
 from pegboard.rules.advice import advise
 from pegboard.rules.cards import Card, parse_cards
 from pegboard.rules.scoring import score_show
@@ -34,7 +35,7 @@ HUB = "pegboard.hub"  # in the WSGI environ: the evented server holds live strea
 STREAM = "pegboard.stream"  # set by /api/events for it: the stream's live.Handover
 KEEPER = "pegboard.keeper"  # in app.extensions: the board's front door
 LIVE = "pegboard.live"  # and the broadcaster of its live streams
-GAMES = "pegboard.games"  # and the list of its games as last made: (lock, {lang: (version, json)})
+GAMES = "pegboard.games"  # and the list of its games (GameList)
 PAGE = 500  # history lines in one page, at most
 
 
@@ -115,20 +116,38 @@ def state():
 @bp.get("/api/games")
 def game_list():
     """The board's stored games, newest first: each open or finished, and which is
-    being played (a game left unfinished is taken up again with the ``resume`` action).
-    Made once for each language and each change of the board (phones opening their Game
-    tab together wait for the one list, not each for its own)."""
+    being played (a game left unfinished is taken up again with the ``resume`` action)."""
     door, lang = keeper(), language()
-    lock, made = current_app.extensions[GAMES]
-    with lock:
-        version = door.versions()[0]  # any change since: made again
-        found = made.get(lang)
-        if found is None or found[0] != version:
-            text = json.dumps(
-                {"games": games(door, lang)}, ensure_ascii=False, separators=(",", ":")
-            )
-            found = made[lang] = (version, text)
-    return Response(found[1], mimetype="application/json")
+    return Response(current_app.extensions[GAMES].text(door, lang), mimetype="application/json")
+
+
+class GameList:
+    """The list of games as JSON, made once for each language and each change of the
+    board (phones opening their Game tab together wait for one list, not each for its
+    own), each game's part kept until that game changes: a change makes again only the
+    games it changed, whatever the number of games."""
+
+    def __init__(self) -> None:
+        self._lock = threading.Lock()
+        self._made: dict[str, tuple[int, str]] = {}  # lang -> (the board's version, list)
+        self._parts: dict[str, dict[tuple, str]] = {}  # lang -> {(id, versions, current): part}
+
+    def text(self, door: Scorekeeper, lang: str) -> str:
+        with self._lock:
+            version = door.versions()[0]  # any change since: made again
+            made = self._made.get(lang)
+            if made is None or made[0] != version:
+                kept, parts = self._parts.get(lang, {}), {}
+                for listed in door.games():
+                    key = (listed.id, listed.versions, listed.current)
+                    parts[key] = kept.get(key) or _json(listed_game(listed, lang))
+                self._parts[lang] = parts  # the games gone, or changed, are forgotten
+                made = self._made[lang] = (version, f'{{"games":[{",".join(parts.values())}]}}')
+            return made[1]
+
+
+def _json(data: object) -> str:
+    return json.dumps(data, ensure_ascii=False, separators=(",", ":"))
 
 
 @bp.get("/api/statistics")

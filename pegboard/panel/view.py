@@ -20,6 +20,7 @@ from pegboard.keeper import (
     standing,
 )
 from pegboard.keeper.aloud import last_entry
+from pegboard.keeper.games import Listed
 from pegboard.rules.cards import RANK_NAMES, Card, Suit
 from pegboard.rules.play import can_lay, max_play_points
 from pegboard.rules.scoring import possible_totals, score_show
@@ -71,28 +72,26 @@ def secret(state: State | None) -> bool:
     return counting(state) and state.settings.muggins
 
 
-def games(keeper: Scorekeeper, lang: str) -> list[dict[str, Any]]:
-    """The stored games for the panel's list: who, how they stand, open or finished."""
-    return [
-        {
-            "id": listed.id,
-            "created": listed.created,
-            "updated": listed.updated,
-            "current": listed.current,
-            "finished": listed.finished,
-            "summary": listed.summary.standing.say(lang),
-            "sides": [
-                {"name": name, "score": score, "colour": colour}
-                for name, score, colour in zip(
-                    listed.summary.sides, listed.summary.scores, listed.summary.colours, strict=True
-                )
-            ],
-            "game": listed.summary.game,
-            "deal": listed.summary.deal,
-            "over": listed.summary.over,
-        }
-        for listed in keeper.games()
-    ]
+def listed_game(listed: Listed, lang: str) -> dict[str, Any]:
+    """A stored game for the panel's list (:meth:`Scorekeeper.games`): who, how they
+    stand, open or finished."""
+    return {
+        "id": listed.id,
+        "created": listed.created,
+        "updated": listed.updated,
+        "current": listed.current,
+        "finished": listed.finished,
+        "summary": listed.summary.standing.say(lang),
+        "sides": [
+            {"name": name, "score": score, "colour": colour}
+            for name, score, colour in zip(
+                listed.summary.sides, listed.summary.scores, listed.summary.colours, strict=True
+            )
+        ],
+        "game": listed.summary.game,
+        "deal": listed.summary.deal,
+        "over": listed.summary.over,
+    }
 
 
 def game_view(state: State, lang: str) -> dict[str, Any]:
