@@ -136,3 +136,29 @@ def test_the_list_of_games_follows_every_entry_in_each_phones_language(client):
     assert listed()[0][0] == 2
     assert listed("de") == [(2, "Runde 1, Ann gibt. Auslegen: Stand 0. Bob ist dran.")]
     assert listed()[0] == (2, "Deal 1, Ann deals. The play: count 0. Bob to play.")
+
+
+def test_the_list_made_again_part_by_part_is_the_list_made_whole(keeper):
+    """The panel's list of games keeps each game's part and makes again only what a
+    change changed: after every kind of change it reads as a list made from nothing."""
+    from pegboard.panel.api import GameList
+
+    kept = GameList()
+    steps = [
+        lambda: keeper.new_game({"players": ["Ann", "Bob"]}, dealer=0),
+        lambda: keeper.turn_starter("JC"),
+        lambda: keeper.claim(1, 2),
+        lambda: keeper.new_game({"players": ["Cat", "Dan"]}, dealer=1),
+        lambda: keeper.turn_starter(None),
+        lambda: keeper.resume(1),
+        lambda: keeper.claim(0, 3),
+        lambda: keeper.undo(),
+        lambda: keeper.turn_dial(0, 2),
+        lambda: keeper.redo(),
+        lambda: keeper.resume(2),
+        lambda: keeper.claim(1, 5),
+    ]
+    for step in steps:
+        step()
+        for lang in ("en", "fi"):
+            assert kept.text(keeper, lang) == GameList().text(keeper, lang)

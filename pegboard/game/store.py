@@ -383,6 +383,13 @@ class Store:
         rows = self._read("SELECT id, created, versions, updated, summary FROM games ORDER BY id")
         return [GameRecord(*row, self._start) for row in rows]
 
+    def game(self, game: int) -> GameRecord | None:
+        """The stored game ``game``, if there is one."""
+        rows = self._read(
+            "SELECT id, created, versions, updated, summary FROM games WHERE id = ?", (game,)
+        )
+        return GameRecord(*rows[0], self._start) if rows else None
+
     def _start(self, game: int) -> str:
         """The data of ``game``'s first event (its settings), as stored."""
         rows = self._read("SELECT data FROM events WHERE game = ? AND version = 1", (game,))

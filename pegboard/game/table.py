@@ -141,6 +141,10 @@ class Table:
         stored (None when it has none yet: :meth:`summary_of` works it out)."""
         return self._store.games()
 
+    def record(self, game: int) -> GameRecord | None:
+        """The stored game ``game`` as :meth:`games` lists it, if there is one."""
+        return self._store.game(game)
+
     def summary_of(self, record: GameRecord) -> Summary:
         """The summary of a stored game: as stored, else worked out from its events (and
         kept, so it is worked out once)."""

@@ -231,9 +231,10 @@ class Scorekeeper:
         ``dealer`` chosen, or to the lowest of the ``cuts`` (the third game of three)."""
         return self._enter(lambda: self._table.next_game(dealer=dealer, cuts=cuts, version=version))
 
-    def games(self) -> list[Listed]:
-        """The stored games, open and finished, newest first (see :mod:`.games`)."""
-        return listed(self._table, self.game_id)
+    def games(self, only: int | None = None) -> list[Listed]:
+        """The stored games, open and finished, newest first (see :mod:`.games`); with
+        ``only``, that game alone (if it is listed)."""
+        return listed(self._table, self.game_id, only)
 
     def resume(self, game: int) -> Change:
         """Take a stored game up again: one left unfinished, or the one a new game

@@ -43,21 +43,23 @@ class Listed:
         return self.summary.finished
 
 
-def listed(table: Table, current: int | None) -> list[Listed]:
+def listed(table: Table, current: int | None, only: int | None = None) -> list[Listed]:
     """Every stored game with something entered after its start (a game started and left
-    at once holds nothing to go back to), and the current one; newest first."""
+    at once holds nothing to go back to), and the current one; newest first (``only``:
+    that game alone, as it would be listed)."""
+    records = reversed(table.games()) if only is None else [table.record(only)]
     return [
         Listed(table, record, record.id == current)
-        for record in reversed(table.games())
-        if record.versions > 1 or record.id == current
+        for record in records
+        if record is not None and (record.versions > 1 or record.id == current)
     ]
 
 
 def stored(table: Table, game: int) -> GameRecord:
     """The stored game ``game``, or a RuleError that says there is none."""
-    for record in table.games():
-        if record.id == game:
-            return record
+    record = table.record(game)
+    if record is not None:
+        return record
     raise RuleError(Phrase.of(N_("there is no game {game} on this board"), game=game))
 
 

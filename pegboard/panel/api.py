@@ -124,26 +124,52 @@ def game_list():
 class GameList:
     """The list of games as JSON, made once for each language and each change of the
     board (phones opening their Game tab together wait for one list, not each for its
-    own), each game's part kept until that game changes: a change makes again only the
-    games it changed, whatever the number of games."""
+    own), each game's part kept until that game changes. An entry changes the current
+    game only: its part alone is made again, whatever the number of games; a new game
+    or one taken up again makes the list again, each game's part kept as it was."""
 
     def __init__(self) -> None:
         self._lock = threading.Lock()
-        self._made: dict[str, tuple[int, str]] = {}  # lang -> (the board's version, list)
-        self._parts: dict[str, dict[tuple, str]] = {}  # lang -> {(id, versions, current): part}
+        self._made: dict[str, _Made] = {}
 
     def text(self, door: Scorekeeper, lang: str) -> str:
         with self._lock:
-            version = door.versions()[0]  # any change since: made again
+            version, current = door.versions()[0], door.game_id  # read before the list
             made = self._made.get(lang)
-            if made is None or made[0] != version:
-                kept, parts = self._parts.get(lang, {}), {}
-                for listed in door.games():
-                    key = (listed.id, listed.versions, listed.current)
-                    parts[key] = kept.get(key) or _json(listed_game(listed, lang))
-                self._parts[lang] = parts  # the games gone, or changed, are forgotten
-                made = self._made[lang] = (version, f'{{"games":[{",".join(parts.values())}]}}')
-            return made[1]
+            if made is not None and made.version == version:
+                return made.text
+            if made is not None and made.current == current and current in made.order:
+                (listed,) = door.games(only=current) or (None,)
+                if listed is not None:  # an entry of the current game: its part alone
+                    made.parts[current] = _json(listed_game(listed, lang))
+                    made.version, made.text = version, made.joined()
+                    return made.text
+            kept = {} if made is None else made.kept
+            parts, keys = {}, {}
+            for listed in door.games():
+                key = (listed.id, listed.versions, listed.current)
+                parts[listed.id] = kept.get(key) or _json(listed_game(listed, lang))
+                keys[listed.id] = key
+            made = self._made[lang] = _Made(version, current, list(parts), parts, keys)
+            return made.text
+
+
+class _Made:
+    """The list as last made in one language: the board's version and current game it
+    was made at, the games in order, each game's part and what that part was made at."""
+
+    def __init__(self, version, current, order, parts, keys) -> None:
+        self.version, self.current, self.order = version, current, order
+        self.parts, self._keys = parts, keys
+        self.text = self.joined()
+
+    @property
+    def kept(self) -> dict[tuple, str]:
+        """Each part by what it was made at (the current game's may be newer: dropped)."""
+        return {key: self.parts[game] for game, key in self._keys.items() if game != self.current}
+
+    def joined(self) -> str:
+        return f'{{"games":[{",".join(self.parts[game] for game in self.order)}]}}'
 
 
 def _json(data: object) -> str:
