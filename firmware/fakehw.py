@@ -3,7 +3,9 @@
 ``FakeHardware`` keeps everything in memory and runs under both CPython and
 MicroPython: bytes from the host are queued with :meth:`FakeHardware.receive`,
 bytes to the host collect in ``sent``, and the LEDs are ``leds`` (one RGB
-bytearray per strip, as last shown). Its clock is a number the caller moves.
+bytearray per strip, as last shown); ``wire`` holds the same as it went down each
+data line, every LED's bytes in the colour order set up (``order``). Its clock is a
+number the caller moves.
 
 ``PtyHardware`` (CPython only) talks over a file descriptor instead, such as
 the master side of a pty, and keeps real time; ``tamper_in``/``tamper_out``
@@ -37,6 +39,8 @@ class FakeHardware:
         self.pins = []
         self.faulty_pins = []  # setup() on these fails, as a real chip's might
         self.leds = []  # as shown: one RGB bytearray per strip
+        self.order = 0  # the colour order set up: a place in pegproto.ORDERS
+        self.wire = []  # what went down each strip's data line: leds in that order
         self.shows = 0
         self.on_show = None  # called with the shown buffers after each show
         self.inbox = bytearray()
@@ -54,15 +58,18 @@ class FakeHardware:
     def feed(self):
         self.feeds += 1
 
-    def setup(self, strips):
+    def setup(self, strips, order=0):
         for pin, _ in strips:
             if pin in self.faulty_pins:
                 raise OSError("pin does not work: " + str(pin))
         self.pins = [pin for pin, _ in strips]
+        self.order = order
         self.leds = [bytearray(3 * leds) for _, leds in strips]
+        self.wire = [bytearray(3 * leds) for _, leds in strips]
 
     def show(self, buffers):
         self.leds = [bytearray(rgb) for rgb in buffers]
+        self.wire = [pegproto.to_wire(rgb, self.order) for rgb in buffers]
         self.shows += 1
         if self.on_show is not None:
             self.on_show(self.leds)

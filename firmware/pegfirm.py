@@ -6,8 +6,10 @@ chip goes through a hardware object ``hw`` (``pico.PicoHardware`` on the Pico,
 
 - ``start()``: disable Ctrl-C on the data port, arm the watchdog;
 - ``feed()``: feed the watchdog;
-- ``setup(strips)``: drive ``[(pin, leds), ...]``, returns nothing;
-- ``show(buffers)``: put one RGB bytearray per strip on the LEDs;
+- ``setup(strips, order)``: drive ``[(pin, leds), ...]`` whose LEDs take their bytes in
+  colour order ``order`` (a place in ``pegproto.ORDERS``), returns nothing;
+- ``show(buffers)``: put one RGB bytearray per strip on the LEDs, each LED's bytes in
+  the colour order set up;
 - ``read(timeout_ms)``: bytes from the host, waiting at most ``timeout_ms``;
 - ``write(data)``: bytes to the host (dropped if nobody listens);
 - ``ticks_ms()`` and ``ticks_diff(a, b)``: a wrapping millisecond clock;
@@ -36,6 +38,7 @@ class Firmware:
         self.hw = hw
         self.deframer = pegproto.Deframer()
         self.strips = []  # [(pin, leds)] as set up by the host
+        self.order = 0  # the strips' colour order: its place in pegproto.ORDERS
         self.board = None  # the last board the host sent, one RGB bytearray per strip
         self.brightness = 255
         self.seq = 0
@@ -116,7 +119,8 @@ class Firmware:
         """Carry out one message; return an ACK status."""
         try:
             if kind == pegproto.SETUP:
-                return self.setup(pegproto.unpack_strips(payload))
+                strips, order = pegproto.unpack_setup(payload)
+                return self.setup(strips, order)
             if kind == pegproto.STATE:
                 return self.set_board(pegproto.unpack_state(payload))
             if kind == pegproto.BRIGHTNESS:
@@ -134,17 +138,17 @@ class Firmware:
             return pegproto.BAD_PAYLOAD
         return pegproto.BAD_TYPE
 
-    def setup(self, strips):
+    def setup(self, strips, order=0):
         for pin, _ in strips:
             if pin not in pegproto.STRIP_PINS:
                 return pegproto.BAD_PIN
-        if strips != self.strips:
+        if strips != self.strips or order != self.order:
             try:
-                self.hw.setup(strips)
+                self.hw.setup(strips, order)
             except Exception:  # a PIO or pin the chip refuses: say so, keep running
                 self.strips, self.board = [], None
                 return pegproto.HARDWARE
-            self.strips = strips
+            self.strips, self.order = strips, order
             self.board = [bytearray(3 * leds) for _, leds in strips]
             self.light()
         return pegproto.OK

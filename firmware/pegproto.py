@@ -25,7 +25,9 @@ HELLO      0x01  host->Pico: empty, "introduce yourself".
                  strip count (u8), then per strip pin (u8) and LEDs (u16),
                  then the MicroPython version (3 x u8; firmware 1.1 on).
 SETUP      0x02  strip count (u8), then per strip pin (u8) and LEDs (u16);
-                 every pin one of STRIP_PINS, else the ACK says BAD_PIN.
+                 every pin one of STRIP_PINS, else the ACK says BAD_PIN;
+                 then the strips' colour order (u8, its place in ORDERS;
+                 firmware 1.2 on), left out for GRB.
 STATE      0x03  the whole board, idempotent: strip count (u8), then per
                  strip its LED count (u16) and runs of (count u8, r, g, b)
                  whose counts add up to the strip's LEDs.
@@ -40,7 +42,7 @@ import binascii
 import struct
 
 VERSION = 1
-FIRMWARE_VERSION = (1, 1, 0)
+FIRMWARE_VERSION = (1, 2, 0)
 # The oldest MicroPython the firmware runs on; the host refuses an older one.
 MICROPYTHON_MIN = (1, 20, 0)
 
@@ -89,6 +91,9 @@ REPL_PIN = 22  # held to GND at power-up: the firmware stays off, the REPL free 
 # four wired on the Pico itself: GP23 (power-save), GP24 (VBUS sense), GP25 (its
 # LED), GP29 (VSYS/3). One home: the firmware and the layout check both read it.
 STRIP_PINS = tuple(range(REPL_PIN)) + (26, 27, 28)  # noqa: RUF005 (MicroPython: no *a in a tuple)
+# The order a strip takes a LED's three bytes in: a WS2812B takes GRB, some strips RGB.
+# The host sends RGB; the firmware puts each LED's bytes on the wire in this order.
+ORDERS = ("GRB", "RGB", "BRG", "BGR", "RBG", "GBR")
 MAX_FRAME = 4 + 1 + MAX_STRIPS * (2 + 4 * MAX_LEDS) + 4 + 64  # worst case, COBS overhead incl.
 
 _HEADER = "<BBH"
@@ -251,11 +256,73 @@ def unpack_strips(payload, offset=0):
     return strips
 
 
+def pack_setup(strips, order=0):
+    """SETUP payload: the strips, and the colour order's place in ORDERS unless GRB (0).
+
+    >>> unpack_setup(pack_setup([(2, 143)], ORDERS.index("RGB")))
+    ([(2, 143)], 1)
+    >>> unpack_setup(pack_setup([(2, 143)]))
+    ([(2, 143)], 0)
+    """
+    tail = bytes((order,)) if order else b""
+    return pack_strips(strips) + tail
+
+
+def unpack_setup(payload):
+    """Return ``(strips, order)``; FrameError unless exact, or for an order not in ORDERS."""
+    if payload and len(payload) == 2 + 3 * payload[0]:
+        order = payload[-1]
+        if order >= len(ORDERS):
+            raise FrameError("no such colour order")
+        return unpack_strips(payload[:-1]), order
+    return unpack_strips(payload), 0
+
+
+def offsets(order):
+    """For each byte on the wire, which of R, G and B it carries (0, 1, 2).
+
+    >>> offsets(0), offsets(1)
+    ((1, 0, 2), (0, 1, 2))
+    """
+    name = ORDERS[order]
+    return ("RGB".index(name[0]), "RGB".index(name[1]), "RGB".index(name[2]))
+
+
+def to_wire(rgb, order):
+    """``rgb`` (3 bytes a LED) as it goes down the data line in colour order ``order``.
+
+    >>> to_wire(b"\\x01\\x02\\x03\\x04\\x05\\x06", 0)
+    bytearray(b'\\x02\\x01\\x03\\x05\\x04\\x06')
+    """
+    a, b, c = offsets(order)
+    out = bytearray(len(rgb))
+    for i in range(0, len(rgb) - 2, 3):
+        out[i] = rgb[i + a]
+        out[i + 1] = rgb[i + b]
+        out[i + 2] = rgb[i + c]
+    return out
+
+
+def from_wire(wire, order):
+    """What a strip of colour order ``order`` lights for the bytes ``wire``: RGB again.
+
+    >>> from_wire(to_wire(b"\\xff\\x00\\x00", 1), 0)  # red sent for RGB, a GRB strip shows
+    bytearray(b'\\x00\\xff\\x00')
+    """
+    a, b, c = offsets(order)
+    out = bytearray(len(wire))
+    for i in range(0, len(wire) - 2, 3):
+        out[i + a] = wire[i]
+        out[i + b] = wire[i + 1]
+        out[i + c] = wire[i + 2]
+    return out
+
+
 def pack_hello(boot_id, strips, version=FIRMWARE_VERSION, micropython=MICROPYTHON_MIN):
     """HELLO payload the Pico sends.
 
     >>> unpack_hello(pack_hello(0xC0FFEE, [(2, 10)]))
-    ((1, 1, 0), 12648430, [(2, 10)])
+    ((1, 2, 0), 12648430, [(2, 10)])
     >>> hello_micropython(pack_hello(0xC0FFEE, [(2, 10)], micropython=(1, 24, 1)))
     (1, 24, 1)
     """

@@ -56,6 +56,7 @@ class PicoHardware:
         self.boot_id = int.from_bytes(os.urandom(4), "little")
         self.micropython = tuple(sys.implementation.version[:3])
         self.machines = []  # (state machine, words) per strip
+        self.offsets = pegproto.offsets(0)  # which of R, G, B each byte on the wire is
         self.ready_us = time.ticks_us()
         self.wdt = None
         self.stdin = self.stdout = self.poll = None
@@ -71,7 +72,8 @@ class PicoHardware:
     def feed(self):
         self.wdt.feed()
 
-    def setup(self, strips):
+    def setup(self, strips, order=0):
+        self.offsets = pegproto.offsets(order)
         for sm, _ in self.machines:
             sm.active(0)
         self.machines = []
@@ -86,9 +88,11 @@ class PicoHardware:
         if wait > 0:
             time.sleep_us(wait)
         longest = 0
+        a, b, c = self.offsets
         for (sm, words), rgb in zip(self.machines, buffers):  # noqa: B905 (MicroPython)
-            for i in range(len(words)):  # RGB in, GRB out
-                words[i] = (rgb[3 * i + 1] << 16) | (rgb[3 * i] << 8) | rgb[3 * i + 2]
+            for i in range(len(words)):  # RGB in, the strips' colour order out (GRB: 1, 0, 2)
+                at = 3 * i
+                words[i] = (rgb[at + a] << 16) | (rgb[at + b] << 8) | rgb[at + c]
             sm.put(words, 8)
             longest = max(longest, len(words))
         self.ready_us = time.ticks_add(time.ticks_us(), longest * LED_US + pegproto.LATCH_US)

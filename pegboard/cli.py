@@ -347,17 +347,19 @@ def build_parser(lang: str = "en") -> argparse.ArgumentParser:
         "doctor",
         help=_(
             "check the board: the Pico link; each strip's first, middle and last LED, lit "
-            "one at a time for you to confirm; every dial and button; the voice; show the "
-            "panel URL and a QR code"
+            "one at a time for you to confirm, and its colours; every dial and button; the "
+            "voice; show the panel URL and a QR code"
         ),
         description=_(
             "Each strip's first, middle and last LED lights alone, white, and the doctor "
             "asks whether you see it: answer {yes} or {no}. A dark one is narrowed down to "
-            "the two LEDs the fault lies between. Then it asks you to work each dial and "
-            "button, and says a test phrase. Stop the pegboard service first: the Pico's "
-            "port and the GPIO pins serve one program at a time. Exit status 0 if every "
-            "check passed, 1 if not."
-        ).format(yes=yes, no=no),
+            "the two LEDs the fault lies between. Then each strip's first LED lights red, "
+            "green and blue and you say which colour you see (1, 2, 3, or 0 for another): a "
+            "strip that takes its colours in another order is told the {setting} to set. "
+            "Then it asks you to work each dial and button, and says a test phrase. Stop the "
+            "pegboard service first: the Pico's port and the GPIO pins serve one program at "
+            "a time. Exit status 0 if every check passed, 1 if not."
+        ).format(yes=yes, no=no, setting="colour_order"),
     )
     doctor.add_argument("--sim", action="store_true", help=_("check the simulated board"))
     doctor.add_argument("--config", type=Path, help=_("the board's TOML config"))

@@ -102,6 +102,15 @@ def _events(value: list) -> Phrase | None:
     return None
 
 
+def _colour_order(value: str) -> Phrase | None:
+    """One of the orders a 3-colour strip takes; a strip with a white LED is refused."""
+    from pegboard._firmware.pegproto import ORDERS  # one home: the firmware's
+
+    if isinstance(value, str) and "W" in value.upper() and len(value) == 4:
+        return Phrase.of(WHITE_LED, value=repr(value), choices=", ".join(ORDERS), **CHIPS)
+    return _one_of(*ORDERS)(value)
+
+
 def _language(value: str) -> Phrase | None:
     from pegboard.i18n import LANGUAGES
 
@@ -121,6 +130,13 @@ MUST_BE = {
 }
 TOML_BOOLS = {"true": "true", "false": "false"}  # as typed in TOML, in every language
 A_NUMBER = N_("{source}: {key} must be a number, not {value}")
+# Translators: {value} is what the maker typed (RGBW); {rgbw} and {chip} name LED chips.
+WHITE_LED = N_(
+    "{source}: {key} = {value}: that is a strip with a fourth, white LED (RGBW, such as "
+    "{rgbw}), which takes 32 bits a LED; pegboard drives 3-colour strips ({chip}), "
+    "whose order is one of {choices}"
+)
+CHIPS = {"rgbw": "SK6812 RGBW", "chip": "WS2812B"}  # the LEDs refused, and the ones driven
 NOT_TOML = N_("{source}: not valid TOML: {error}")  # {error}: what the TOML reader says
 NOT_UTF8 = N_("{source}: not UTF-8 text ({byte} at {offset}); save it as UTF-8")
 NOT_A_PIN = N_(
@@ -139,6 +155,9 @@ SCHEMA: dict[str, dict[str, tuple[Any, type | tuple[type, ...], Any]]] = {
         "driver": ("sim", str, _driver),  # sim: no hardware, as --sim
         "serial_port": ("", str, None),
         "brightness": (0.35, (int, float), _between(0.0, 1.0)),
+        # The order the strips take a LED's bytes in: GRB for a WS2812B, as the guide
+        # pins; `pegboard doctor` asks for red, green and blue and names the one to set.
+        "colour_order": ("GRB", str, _colour_order),
         "supply_ma": (4000, int, _between(100, 100_000)),
         "pin": ("", str, _pin),
         "language": ("en", str, _language),

@@ -82,10 +82,11 @@ class Board:
 
     def _open_leds(self):
         kind = "sim" if self.sim else self.config.board["driver"]
+        order = self.config.board["colour_order"]
         if kind == "sim":  # the real firmware on an emulated Pico, reporting what it lights
-            return open_driver(kind, self.layout.strips, on_show=self._lit)
+            return open_driver(kind, self.layout.strips, on_show=self._lit, colour_order=order)
         options = {"port": self.config.board["serial_port"] or None} if kind == "serial" else {}
-        return open_driver(kind, self.layout.strips, **options)
+        return open_driver(kind, self.layout.strips, colour_order=order, **options)
 
     def _lit(self, strips: tuple[bytes, ...]) -> None:
         self._shown(Frame(tuple(strips)))

@@ -83,9 +83,11 @@ class Bot:
         if state.disputable is not None and rng.random() < 0.3:
             return self._dispute(state)
         if state.over:
-            if state.cut_customary and rng.random() < 0.5:
+            if not state.cut_customary:
+                return table.next_game()
+            if rng.random() < 0.5:  # a tie is refused: cut again
                 return table.next_game(cuts=rng.sample(DECK, len(state.players)))
-            return table.next_game()
+            return table.next_game(ranks=[rng.randint(1, 13) for _ in state.players])
         if state.window is not None and state.settings.muggins and rng.random() < 0.3:
             return self._muggins(state)
         if state.phase is Phase.DISCARD:

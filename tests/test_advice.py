@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import itertools
 import json
+import random
 from fractions import Fraction
 
 import pytest
@@ -12,7 +13,7 @@ from hypothesis import strategies as st
 
 from pegboard.cli import main
 from pegboard.errors import CardError, RuleError
-from pegboard.rules.advice import advise, literal_advice
+from pegboard.rules.advice import KEPT, advise, literal_advice
 from pegboard.rules.cards import DECK, parse_cards
 from pegboard.rules.scoring import score_show
 
@@ -20,28 +21,41 @@ EXAMPLE = "5H 5C JD QS 2C 9H".split()
 
 
 @pytest.mark.parametrize(
-    ("cards", "players"),
+    ("cards", "players", "dealer"),
     [
-        (EXAMPLE, 2),  # a pair and a jack
-        ("JH 4H 7H 9H KH 3H".split(), 2),  # one suit: hand and crib flushes, nobs either side
-        ("JC JS 5D 5H 10C QC".split(), 2),  # two jacks, two pairs, a club flush draw in the crib
-        ("JD 5D 6D 7S 8C".split(), 2),  # five-card game: three-card hands
-        ("2H 3H 4H 5H JH 6S 7S".split(), 2),  # seven-card game: five-card hands
-        ("JS 5S 5C 4S 6S".split(), 3),  # three players: three crib cards unseen
+        (EXAMPLE, 2, True),  # a pair and a jack
+        (EXAMPLE, 2, False),
+        ("JH 4H 7H 9H KH 3H".split(), 2, True),  # one suit: hand and crib flushes, nobs either side
+        ("JC JS 5D 5H 10C QC".split(), 2, True),  # two jacks, two pairs, a club flush in the crib
+        ("JD 5D 6D 7S 8C".split(), 2, True),  # five-card game: three-card hands
+        ("2H 3H 4H 5H JH 6S 7S".split(), 2, True),  # seven-card game: five-card hands
+        ("JS 5S 5C 4S 6S".split(), 3, True),  # three players: three crib cards unseen
+        ("9D 9C 9H 9S 10D".split(), 4, False),  # four players: four of a kind, all to keep
     ],
 )
-def test_advice_equals_the_literal_enumeration(cards, players):
-    assert advise(cards, True, players) == literal_advice(cards, True, players)
+def test_advice_equals_the_literal_enumeration(cards, players, dealer):
+    assert advise(cards, dealer, players) == literal_advice(cards, dealer, players)
 
 
-@settings(max_examples=4, deadline=None)
+@settings(max_examples=6, deadline=None)
 @given(
     st.sampled_from((5, 6, 7)).flatmap(
         lambda dealt: st.lists(st.sampled_from(DECK), min_size=dealt, max_size=dealt, unique=True)
-    )
+    ),
+    st.booleans(),
 )
-def test_advice_equals_the_literal_enumeration_on_any_two_player_deal(cards):
-    assert advise(cards, False) == literal_advice(cards, False)
+def test_advice_equals_the_literal_enumeration_on_any_two_player_deal(cards, dealer):
+    assert advise(cards, dealer) == literal_advice(cards, dealer)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize(("players", "dealt"), sorted(KEPT))
+def test_advice_equals_the_literal_enumeration_on_a_seeded_sweep(players, dealt):
+    """Random deals of every kind that has a crib, as dealer and as pone in turn."""
+    rng = random.Random(f"advice {players} {dealt}")
+    for i in range(8 if players == 2 else 2):  # a three- or four-player deal takes seconds
+        cards, dealer = rng.sample(DECK, dealt), i % 2 == 0
+        assert advise(cards, dealer, players) == literal_advice(cards, dealer, players), cards
 
 
 def test_one_discard_scored_show_by_show():

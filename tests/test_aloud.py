@@ -51,19 +51,38 @@ def test_a_count_is_said_as_claimed_then_its_verdict(keeper, heard, claimed, car
     assert [a.event for a in heard] == ["counts"]
 
 
-def test_with_muggins_on_a_count_is_said_only_once_claimed(keeper, heard):
+def test_with_muggins_on_a_count_is_said_as_claimed_and_its_verdict_waits(keeper, heard):
     """Nothing is said of a hand until its owner pegs it (the play laid all its cards,
-    so the board knows it); then the claim and its verdict, and Muggins may be called."""
+    so the board knows it); then only the claim: what was missed is the opponents' to
+    spot. The call is answered with what the cards held."""
     heard.clear()
     to_the_show(keeper, muggins=True)
     assert not [a for a in heard if a.event == "counts"]
     assert not any("eight" in text for text in texts(heard))  # Ann's true count
     keeper.claim("Ann", 6, cards=ANNS)
-    assert texts(heard)[-1] == "Ann's hand: six… under by two."
+    assert texts(heard)[-1] == "Ann's hand: six."
+    assert not any("eight" in text or "under" in text for text in texts(heard))
     heard.clear()
     keeper.muggins("Bob", 2)
-    assert texts(heard) == ["Muggins! Bob takes two."]
-    assert heard[0].event == "muggins"
+    assert texts(heard) == ["Muggins! Bob takes two.", "Ann's hand held eight: two missed."]
+    assert {a.event for a in heard} == {"muggins"}
+
+
+def test_a_window_closed_without_a_call_says_what_was_missed_as_a_lesson(keeper, heard):
+    to_the_show(keeper, muggins=True)
+    keeper.claim("Ann", 6, cards=ANNS)
+    heard.clear()
+    keeper.claim("Bob", 2)  # the dealer's hand: the window on Ann's closes
+    assert texts(heard) == ["Bob's hand: two.", "Ann's hand held eight: two missed."]
+
+
+def test_without_lessons_a_missed_count_stays_unsaid(keeper, heard):
+    to_the_show(keeper, muggins=True, lessons=False)
+    keeper.claim("Ann", 6, cards=ANNS)
+    heard.clear()
+    keeper.claim("Bob", 2)
+    assert texts(heard) == ["Bob's hand: two."]
+    assert keeper.state.claims[-2].verdict == "kept"
 
 
 def test_a_false_muggins_pegs_for_the_side_it_named(keeper, heard):
@@ -71,7 +90,7 @@ def test_a_false_muggins_pegs_for_the_side_it_named(keeper, heard):
     keeper.claim("Ann", 8, cards=ANNS)
     heard.clear()
     keeper.muggins("Bob", 2)
-    assert texts(heard) == ["False Muggins! Ann takes two."]
+    assert texts(heard) == ["False Muggins! Ann takes two.", "Ann's hand held eight."]
 
 
 def test_a_muggins_call_settled_by_the_cards_is_said_again_as_settled(keeper, heard):
@@ -91,7 +110,7 @@ def test_the_play_is_called_as_it_is_pegged(keeper, heard):
     for card, seat in [("10H", "Bob"), ("10D", "Ann"), ("AH", "Bob"), ("KS", "Ann")]:
         keeper.lay(card, seat)
     # 10, 20 (a pair: twenty for two), 21, 31 (thirty-one for two)
-    assert texts(heard) == ["twenty for two", "thirty-one for two"]
+    assert texts(heard) == ["Ann: twenty for two", "Ann: thirty-one for two"]
     assert {a.event for a in heard} == {"pegging"} and all(a.fleeting for a in heard)
 
 
@@ -144,11 +163,11 @@ def test_a_side_past_a_skunk_line_and_the_win_with_its_skunk(keeper, heard, game
     keeper.turn_starter(None)
     keeper.advance()
     keeper.claim("Ann", 4)
-    keeper.claim("Bob", 14)  # 122: the game; Ann has 4
+    keeper.claim("Bob", 14)  # 122: the game ends at 121; Ann has 4
     match = ["Bob wins the match."] if games > 1 else []
     assert texts(heard)[-2 - len(match) :] == [
         "Bob's hand: fourteen.",
-        "Bob wins by one hundred eighteen, with a double skunk.",
+        "Bob wins by one hundred seventeen, with a double skunk.",
         *match,
     ]
     assert heard[-1].event == "win"

@@ -66,7 +66,7 @@ def test_each_moment_of_a_deal_fits_the_phone_with_its_answer(phone):
     # The play: one tap per card; the board scores it and says so at the cards.
     tap(page, card("10♥"))
     tap(page, card("5♣"))
-    expect(page.locator(answer)).to_have_text("fifteen for two")
+    expect(page.locator(answer)).to_have_text("Ann: fifteen for two")
     on_screen(page, answer)
     expect(score_of(page, 0)).to_have_text("2")
     for seat, laid in PLAY[2:]:
@@ -80,20 +80,19 @@ def test_each_moment_of_a_deal_fits_the_phone_with_its_answer(phone):
     expect(page.locator("#moment .keys button:disabled")).to_have_text(["19", "25", "26", "27"])
     shot(page, "moment-count")
     tap(page, key(8))
-    # Claimed: the verdict, the breakdown and the call, together, on the screen.
+    # Claimed: the call is Ann's to make, the verdict waits for it (Muggins is on).
     expect(page.locator("#moment-title")).to_have_text("Muggins?")
-    on_screen(page, "#moment .verdict")
-    expect(page.locator("#moment .verdict")).to_have_text("The cards score 10: under by 2.")
-    expect(page.locator("#moment details.show .breakdown button")).to_have_count(5)
+    expect(page.locator("#moment .verdict, #moment details.show")).to_have_count(0)
+    on_screen(page, key(2))  # how many were missed: Ann says
     shot(page, "moment-muggins")
-    tap(page, "#moment button:text-is('Muggins! Ann pegs 2')")
+    tap(page, key(2))
     expect(score_of(page, 0)).to_have_text("5")  # 2, the last card, Muggins 2
 
     # Ann's hand: exact; nothing to mug, so on to the crib.
     expect(page.locator("#moment-title")).to_have_text("Ann's hand")
     on_screen(page, answer)  # what the board said of the Muggins call
     tap(page, key(16))
-    expect(page.locator("#moment .verdict")).to_have_text("The cards score 16: exact.")
+    expect(page.locator("#moment .verdict, #moment details.show")).to_have_count(0)
     tap(page, "#moment button:text-is('No Muggins: go on')")
 
     # The crib, its cards never seen: pegged as claimed; Muggins without the cards.
@@ -134,7 +133,8 @@ def test_the_win_shows_the_margin_the_skunk_and_the_next_game(phone):
 
 def test_a_watching_phone_never_sees_a_true_count_before_its_claim(phone):
     """With Muggins on, in every language: the hand laid in the play is not scored for
-    anyone until it is claimed; then the verdict and the breakdown show together."""
+    anyone until it is claimed, nor once claimed while the opponents may call Muggins; the
+    next count closes the window, and then the cards are told, as a lesson."""
     from playwright.sync_api import expect
 
     page = phone()
@@ -155,14 +155,18 @@ def test_a_watching_phone_never_sees_a_true_count_before_its_claim(phone):
         )
     act_in(page, "claim", seat=1, points=8, kind="hand")
     for lang, watcher in watchers.items():
-        verdict = message(watcher, "muggins_checked").format(
-            total=10, verdict=message(watcher, "under").format(n=2)
-        )
-        expect(watcher.locator("#moment .verdict")).to_have_text(verdict)
-        expect(watcher.locator("#moment details.show .breakdown button")).to_have_count(5)
+        expect(watcher.locator("#moment-title")).to_have_text(message(watcher, "muggins_title"))
+        assert watcher.locator("#moment .verdict, #moment details.show, .lesson").count() == 0
         on_screen(watcher, "#pin-prompt")  # the call is a tap away: with the PIN
         if lang == "de":
             shot(watcher, "watcher-muggins-de")
+    act_in(page, "claim", seat=0, points=16, kind="hand")  # the window on Bob's closes
+    for watcher in watchers.values():
+        lesson = message(watcher, "lesson").format(
+            name=watcher.evaluate("state.game.lesson.name"), actual=10, missed=2
+        )
+        expect(watcher.locator(".lesson .hint")).to_have_text(lesson)
+        expect(watcher.locator(".lesson details.show .breakdown button")).to_have_count(5)
 
 
 def test_a_starter_not_entered_never_blocks_a_count_and_named_late_checks_them(phone):
@@ -257,7 +261,7 @@ def test_a_reload_in_the_play_or_a_count_keeps_every_choice(phone):
     # The picker lays for whoever's turn it is: a tap lays, as before the reload.
     expect(page.locator("#moment-title")).to_have_text("Count 10: Ann lays")
     tap(page, card("5♣"))
-    expect(page.locator("#message")).to_have_text("fifteen for two")
+    expect(page.locator("#message")).to_have_text("Ann: fifteen for two")
     act_in(page, "advance")
     for seat, points in ((1, 2), (0, 4)):
         act_in(page, "claim", seat=seat, points=points, kind="hand")

@@ -51,6 +51,8 @@ WRONG = [
     ("[board]\nsupply_ma = 50", "board.supply_ma must be between 100 and 100000, not 50"),
     ('[board]\ndriver = "usb"', "board.driver must be one of serial, spi, sim, not 'usb'"),
     ('[board]\npin = "12a4"', "board.pin must be 4 to 8 digits"),
+    ('[board]\ncolour_order = "RGBW"', "board.colour_order = 'RGBW': that is a strip with a"),
+    ('[board]\ncolour_order = "rgb"', "board.colour_order must be one of GRB, RGB, BRG, BGR,"),
     ("[bord]\nlayout = 'x'", "unknown section [bord] (known: board, game, panel, pins, voice)"),
     ("board = 3", "board must be a table [board]"),
     ("[board]\nbrightness = ", "not valid TOML: "),

@@ -47,17 +47,17 @@ def lines(text: str, status: str) -> list[str]:
 
 
 def lit_alone(shown) -> list[tuple[int, int]]:
-    """(strip, led) of each board the Pico showed with exactly one LED lit."""
+    """(strip, led) of each board the Pico showed with exactly one LED lit, white."""
     lit = []
     for strips in shown:
         on = [
-            (s, i // 3)
+            (s, i // 3, rgb[i : i + 3])
             for s, rgb in enumerate(strips)
             for i in range(0, len(rgb), 3)
             if any(rgb[i : i + 3])
         ]
-        if len(on) == 1:
-            lit.append(on[0])
+        if len(on) == 1 and len(set(on[0][2])) == 1:
+            lit.append(on[0][:2])
     return lit
 
 

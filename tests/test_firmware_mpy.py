@@ -41,13 +41,19 @@ def micropython(tmp_path_factory):
     """Run the checks once under MicroPython; ``{name: error or None}`` plus its output."""
     node = micropython_node()
     layout, frame = board_frame()
-    wire = pegproto.pack(
-        pegproto.SETUP, 1, pegproto.pack_strips([(s.pin, s.leds) for s in layout.strips])
-    ) + pegproto.pack(pegproto.STATE, 2, pegproto.pack_state(frame.strips))
+    bgr = pegproto.ORDERS.index("BGR")  # each LED's three bytes backwards on the wire
+    strips = [(s.pin, s.leds) for s in layout.strips]
+    wire = pegproto.pack(pegproto.SETUP, 1, pegproto.pack_setup(strips, bgr)) + pegproto.pack(
+        pegproto.STATE, 2, pegproto.pack_state(frame.strips)
+    )
+    backwards = [
+        b"".join(rgb[i : i + 3][::-1] for i in range(0, len(rgb), 3)) for rgb in frame.strips
+    ]
     hostdata = tmp_path_factory.mktemp("mpy") / "hostdata.py"
     hostdata.write_text(
         f"BOOT_ID = {BOOT_ID}\nVERSION = {pegproto.VERSION}\nWIRE = {wire.hex()!r}\n"
         f"LEDS = {[rgb.hex() for rgb in frame.strips]!r}\n"
+        f"ON_THE_WIRE = {[rgb.hex() for rgb in backwards]!r}\n"
     )
     files = [*FIRMWARE_FILES, MPY / "firmware_checks.py", hostdata]
     done = subprocess.run(

@@ -238,20 +238,24 @@ def test_the_game_ends_in_the_middle_of_a_count_whose_cards_are_known(table):
     assert state.scores == (0, 121) and state.history[-1].points == 6
 
 
-def test_a_count_given_as_one_number_is_pegged_whole(table):
+def test_a_count_given_as_one_number_ends_the_game_at_the_target(table):
     to_show_at(table, 115)
     state = table.claim("Bob", 22)  # where inside it 121 was passed is not known
-    assert state.scores == (0, 137) and state.history[-1].why == "Bob's hand"
+    assert state.scores == (0, 121) and state.claims[-1].pegged == 6
+    assert state.history[-1].why == "Bob's hand: the game ended at 6 of 22"
     table.undo()
     state = table.claim("Bob", 20, cards=HAND)  # an under-count: Bob's own count of 20
-    assert state.scores == (0, 135) and state.claims[-1].verdict == "under"
+    assert state.scores == (0, 121) and state.claims[-1].verdict == "under"
+    assert state.history[-1].points == 6 and state.margin == 121
 
 
 def test_an_over_count_that_wins_pegs_no_penalty_after_it(table):
     to_show_at(table, 100, over_count="penalise")
     state = table.claim("Bob", 24, cards=HAND)  # 22: Bob is out before Ann's two
-    assert state.scores == (0, 122) and state.winner == 1
+    assert state.scores == (0, 121) and state.winner == 1
     assert [e.kind for e in state.history][-1] == "hand"
+    ended = "Bob's hand (claimed 24, 2 taken back): the game ended at 21 of 22"
+    assert state.history[-1].why == ended
 
 
 # --- Muggins -----------------------------------------------------------------------------

@@ -146,12 +146,12 @@ def test_match_with_acc_game_points(table):
     table.next_game()
     assert win(table, 1, 100).match.points == (3, 2)
     refuse(table, "claim", 0, 2, match="the game is over")
-    table.next_game()
+    table.next_game(cuts="2H 9C")  # the third game is cut for
     state = win(table, 0, 95)
     assert state.match == type(state.match)((5, 2), 4, 0)
 
 
-def test_the_third_game_of_a_match_of_three_may_be_cut_for(table):
+def test_the_third_game_of_a_match_of_three_is_cut_for(table):
     table.new_game(Settings(players=("Ann", "Bob"), match_games=3), dealer="Ann")
     state = win(table, 1, 100)
     assert not state.cut_customary  # the second game: the first deal passes on
@@ -159,18 +159,23 @@ def test_the_third_game_of_a_match_of_three_may_be_cut_for(table):
     state = win(table, 0, 100)
     assert state.match.points == (1, 1) and state.cut_customary
     assert state.as_dict()["cut_customary"] is True
+    cut = "the third game is cut for: each player cuts, the lowest deals"
+    refuse(table, "next_game", match=cut)  # passed on, as game 1 was: refused
+    refuse(table, "next_game", dealer="Bob", match=cut)  # or chosen
     refuse(table, "next_game", cuts="5H 5C", match="Ann, Bob cut the same rank: cut again")
+    refuse(table, "next_game", cuts="5H 5H", match="given twice")
     refuse(table, "next_game", cuts="5H", match="each of the 2 players cuts one card, not 1")
     refuse(table, "next_game", dealer="Ann", cuts="5H 6C", match="not both")
-    refuse(table, "next_game", dealer="Eve", match="no player 'Eve'")
+    refuse(table, "next_game", ranks=[7, 7], match="Ann, Bob cut the same rank: cut again")
+    refuse(table, "next_game", ranks=[0, 7], match="ace 1 to king 13, not 0")
+    refuse(table, "next_game", ranks=[3], match="each of the 2 players cuts one card, not 1")
     state = table.next_game(cuts="9H 4C")  # Bob cuts low and deals the third game
     assert (state.game, state.first_dealer, state.dealer) == (3, 1, 1)
     assert not state.cut_customary
     assert table.events()[-1] == NextGame(1, (Card.parse("9H"), Card.parse("4C")))
     table.undo()
-    assert table.next_game().first_dealer == 0  # passed on, as before
-    table.undo()
-    assert table.next_game(dealer="Bob").first_dealer == 1  # or chosen
+    state = table.next_game(ranks=[2, 12])  # dialled on the board: Ann's 2 is lowest
+    assert state.first_dealer == 0 and table.events()[-1] == NextGame(0, ranks=(2, 12))
 
 
 def test_next_game_needs_a_finished_game(table):

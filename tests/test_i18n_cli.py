@@ -64,7 +64,10 @@ def said(lang, capsys, *argv):
 
 
 def english_in(text, lang):
-    return english_left(ARGPARSE.sub(" ", re.sub(r"/\S+", " ", text)), lang)  # not the paths
+    """English words in ``text``, but its paths and the names typed as they stand (a
+    setting's key such as colour_order: a name with an underscore is no prose)."""
+    typed = re.sub(r"/\S+|\b[a-z]+(?:_[a-z]+)+\b", " ", text)
+    return english_left(ARGPARSE.sub(" ", typed), lang)
 
 
 def english_in_doctor(line, lang):

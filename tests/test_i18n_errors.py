@@ -68,6 +68,7 @@ BROKEN = {
     "unknown event": '[voice]\nevents = ["count"]\n',
     "house rule": '[game]\nvariant = "five-card"\nplayers = ["Ann", "Bob", "Cat"]\n',
     "supply too weak": "[board]\nsupply_ma = 100\n",
+    "an RGBW strip": '[board]\ncolour_order = "RGBW"\n',
 }
 
 
@@ -193,7 +194,7 @@ def test_english_stays_as_it_was(capsys, configs):
         "pins.toml + [pins]: GPIO 17 is used twice: seat 1 dial.a and advance"
     )
     assert refused(capsys, configs, "en", "unknown layout") == (
-        "no layout called 'four-track-999'; known layouts: "
+        "no layout called 'four-track-999'; known layouts: pcb-two-track-121, pcb-two-track-61, "
         "three-track-121, three-track-61, two-track-121, two-track-61"
     )
     assert refused(capsys, configs, "en", "voice out unknown").endswith(

@@ -124,16 +124,15 @@ def test_the_key_is_stored_in_the_same_transaction_as_its_entry(tmp_path):
             "BEGIN SELECT RAISE(ABORT, 'the disk is full'); END"
         )
         spoiler.commit()
-        with pytest.raises(StoreError), table.keyed("k", "claim"):
-            table.turn_starter("5D")
+        with pytest.raises(StoreError):
+            table.turn_starter("5D", key=("k", "claim"))
         assert table.state.version == 1
         spoiler.execute("DROP TRIGGER no_keys")
         spoiler.commit()
         spoiler.close()
     with Table(path) as table:
         assert table.state.version == 1 and table.recall("k") is None
-        with table.keyed("k", "starter"):
-            table.turn_starter("5D")
+        table.turn_starter("5D", key=("k", "starter"))
         receipt = table.recall("k")
         assert (receipt.request, receipt.version) == ("starter", 2)
 

@@ -68,7 +68,7 @@ def second_track(y: float) -> str:
 
 
 def test_shipped_layouts_are_listed():
-    assert set(layout_names()) == set(SHIPPED)
+    assert set(layout_names("strip")) == set(SHIPPED)  # and the PCB boards: tests/test_pcb.py
 
 
 @pytest.mark.parametrize("name", sorted(SHIPPED))
@@ -116,7 +116,7 @@ def test_tracks_too_close_for_their_strips_are_refused_naming_the_holes():
     assert len(parse_layout(second_track(10 + 13), "tiny").tracks) == 2
     with pytest.raises(LayoutError, match=r"holes t0h0 and t1h0 are 8.0 mm apart over two strips"):
         parse_layout(second_track(10 + 8), "tiny")
-    with pytest.raises(LayoutError, match=r"strips 12 mm wide need 13 mm"):
+    with pytest.raises(LayoutError, match=r"carriers 12.5 mm wide need 13 mm"):
         parse_layout(second_track(10 + 12.9), "tiny")
 
 
@@ -134,6 +134,49 @@ def test_a_shipped_board_with_its_tracks_moved_closer_is_refused(tmp_path):
     path.write_text(text)
     with pytest.raises(LayoutError, match=r"close.toml: holes t0h\d+ and t1h\d+ are 8.0 mm apart"):
         load_layout(path)
+
+
+@pytest.mark.parametrize("name", sorted(SHIPPED))
+def test_every_carrier_fits_its_pocket_with_air_each_side_and_clear_of_the_bits_corners(name):
+    """Carriers side by side in one pocket, and the pocket's rounded corners, leave every
+    carrier the layout's fit: the old guide's 14 mm carriers filled 28 mm pockets."""
+    from pegboard.board.build import JOINT_MM, channel, pieces, pockets
+
+    layout = load_layout(name)
+    carrier, fit, r = layout.carrier_mm, layout.fit_mm, layout.bit_mm / 2
+    assert carrier >= layout.strip_kind.width_mm + 0.5 and fit > 0
+    rows = sorted({h.y for h in layout.holes()})
+    for pocket in pockets(layout):
+        inside = [y for y in rows if pocket.y0 < y < pocket.y1]
+        taken = len(inside) * carrier + (len(inside) + 1) * fit
+        assert pocket.y1 - pocket.y0 >= taken - 1e-9, (pocket, inside)
+        assert min(y - pocket.y0 for y in inside) >= carrier / 2 + fit - 1e-9
+        assert min(pocket.y1 - y for y in inside) >= carrier / 2 + fit - 1e-9
+    for piece in pieces(layout):  # a carrier the piece's length, in its channel
+        box = channel(layout, piece)
+        length = piece.leds * layout.strip_kind.pitch_mm
+        assert box.x1 - box.x0 - length >= 2 * JOINT_MM - 1e-6
+        assert r <= JOINT_MM  # the bit's round corner stays in the joint's room
+
+
+def test_a_measured_pitch_is_taken_and_the_layouts_redrawn_at_it(tmp_path):
+    """48 LEDs measured at 334.5 mm (6.969 mm a LED, not 6.944): every hole moves to it."""
+    from pegboard.board.build import pieces
+    from tools import layouts
+
+    for path, text in layouts.generated(tmp_path, strip_48_mm=334.5).items():
+        measured = parse_layout(text, path.stem)
+        shipped = load_layout(path.stem)
+        assert math.isclose(measured.strip_kind.pitch_mm, 334.5 / 48, abs_tol=0.001)
+        assert "measured: 48 LEDs in 334.5 mm" in text
+        a, b = measured.hole(0, 2), measured.hole(0, 3)
+        assert math.isclose(b.x - a.x, 334.5 / 48, abs_tol=0.011)
+        assert [p.leds for p in pieces(measured)] == [p.leds for p in pieces(shipped)]
+        assert [(h.strip, h.led) for h in measured.holes()] == [
+            (h.strip, h.led) for h in shipped.holes()
+        ]  # the Pi's own layout still lights the right LEDs
+    with pytest.raises(LayoutError, match=r"pitch_mm = 7.5, but 144 LEDs a metre are 6.944 mm"):
+        layouts.generated(tmp_path, strip_48_mm=360)
 
 
 def test_121_board_has_three_streets_of_forty():
@@ -285,6 +328,15 @@ REFUSED = [
     (("game = 6", "game = [6"), "not valid TOML"),
     (("pitch_mm = 8", "pitch_mm = 7"), r"pitch_mm = 7, but 125 LEDs a metre are 8.000 mm"),
     (("width_mm = 12\n", ""), r"\[strip\] has no width_mm"),
+    (
+        ("fill_index = 1.5", "fill_index = 1.5\ncarrier_mm = 11"),
+        r"carrier_mm = 11 mm is narrower than the strip \(12 mm\)",
+    ),
+    (
+        ("fill_index = 1.5", "fill_index = 1.5\nbit_mm = 20"),
+        r"bit_mm = 20 mm: a cutter that size cannot rout a pocket 13.5 mm wide",
+    ),
+    (("fill_index = 1.5", "fill_index = 1.5\nfit_mm = 0"), r"fit_mm = 0 must be more than 0"),
     (("skin_mm = 3", "skin_mm = 18"), "a skin of 18 mm over the LEDs leaves no room"),
     (("fill_index = 1.5", "fill_index = 0.5"), "fill_index = 0.5: 1.0"),
     (("game = 6", "game = 6\nlaps = 2"), r"track 0 has no mark for lap 2 \(t0l2\)"),

@@ -11,7 +11,7 @@ from conftest import PANEL_PIN
 from waiting import eventually
 
 from pegboard.panel import create_app
-from pegboard.panel.actions import ACTIONS, SEEN
+from pegboard.panel.actions import ACTIONS, SEEN, table, takes
 
 PIN = PANEL_PIN  # the app and client fixtures are conftest's
 
@@ -136,20 +136,24 @@ def test_a_signed_in_phone_plays_a_deal(client, signed_in, board):
     assert lines(client)[-1]["points"] == 2
 
 
-def test_a_verified_claim_reports_under_and_muggins_pegs_it(client, signed_in, board):
+def test_with_muggins_a_claim_keeps_its_verdict_until_a_call_settles_it(client, signed_in, board):
     act(client, signed_in, "new_game", players=["Ann", "Bob"], dealer=0, muggins=True)
     act(client, signed_in, "starter", card="5D")
     act(client, signed_in, "advance")
     response = act(client, signed_in, "claim", seat=1, points=8, cards=["5H", "5C", "JS", "4D"])
     assert response.status_code == 200
     body = response.get_json()
-    assert body["said"] == "8: under by 6."  # said once claimed: the Muggins window opens
+    assert body["said"] == "Pegged 8."  # the claim, and nothing of what the cards hold
     game = body["state"]["game"]
-    missed = game["muggins_open"]["missed"]
-    assert missed == game["claims"][-1]["actual"] - 8 > 0
-    response = act(client, signed_in, "muggins", seat=0, points=missed)
+    assert game["muggins_open"]["verdict"] == "kept" and game["muggins_open"]["missed"] is None
+    claim = game["claims"][-1]
+    assert (claim["verdict"], claim["actual"], claim["show"]) == ("kept", None, None)
+    response = act(client, signed_in, "muggins", seat=0, points=9)  # Ann says 9 were missed
     assert response.status_code == 200
-    assert response.get_json()["state"]["game"]["scores"][0] == missed
+    game = response.get_json()["state"]["game"]
+    assert game["scores"][0] == 6  # the lesser of the call and the 6 truly missed
+    claim = game["claims"][-1]
+    assert (claim["verdict"], claim["actual"], claim["muggins"]["points"]) == ("under", 14, 6)
 
 
 def test_without_muggins_the_board_says_what_a_count_missed(client, signed_in):
@@ -289,6 +293,7 @@ def test_a_new_game_takes_every_setting(client, signed_in):
         variant="lowball",
         target=91,
         muggins=True,
+        lessons=False,
         first_go_ends=True,
         over_count="penalise",
         skunk="triple",
@@ -303,6 +308,7 @@ def test_a_new_game_takes_every_setting(client, signed_in):
         "variant": "lowball",
         "target": 91,
         "muggins": True,
+        "lessons": False,
         "first_go_ends": True,
         "over_count": "penalise",
         "skunk": "triple",
@@ -584,14 +590,12 @@ def test_text_that_is_not_unicode_is_never_stored(client, signed_in, board, acti
 
 
 def test_the_readme_lists_every_action_with_its_arguments():
-    """Scripts learn the API from the README: each action in its table, with every argument
-    it takes (but the version every entry may carry)."""
+    """Scripts learn the API from the README: its table of actions is the one the
+    declarations make, each action with every argument it takes (but the version every
+    entry may carry) and what it does."""
     readme = (Path(__file__).parents[1] / "README.md").read_text(encoding="utf-8")
-    rows = {}
-    for first, rest in re.findall(r"^\| ((?:`[a-z_]+`(?:, )?)+) \| (.*) \|$", readme, re.M):
-        for name in re.findall(r"`([a-z_]+)`", first):
-            rows[name] = rest
-    for action, (_, takes) in ACTIONS.items():
-        assert action in rows, action
-        missing = [name for name in takes if name != SEEN and f"`{name}`" not in rows[action]]
-        assert missing == [], action
+    assert table() in readme, "README.md: paste in pegboard.panel.actions.table()"
+    lines = readme.splitlines()
+    for action, declared in ACTIONS.items():
+        row = next((line for line in lines if line.startswith(f"| `{action}` |")), "")
+        assert declared.sim or all(f"`{name}`" in row for name in takes(declared) if name != SEEN)

@@ -76,12 +76,18 @@ def test_with_muggins_on_no_phone_is_told_a_count_before_its_claim(client, signe
     response = client.get("/api/score?hand=AH,2H,KH,4H&starter=5D")
     assert response.status_code == 409
     assert "Muggins is on" in response.get_json()["error"]
-    # Once claimed: the verdict, the breakdown and the window for Muggins, together.
+    # Once claimed: the claim and the window for Muggins; the verdict waits for a call
+    # or the next count, then the cards are told.
     game = act(client, signed_in, "claim", seat=1, points=4).get_json()["state"]["game"]
-    true = score_show(parse_cards(["AH", "2H", "KH", "4H"]), parse_cards(["5D"])[0]).total
     claim = game["claims"][-1]
-    assert claim["actual"] == true and claim["show"]["total"] == true
-    assert game["muggins_open"]["verdict"] == ("exact" if true == 4 else "under")
+    assert (claim["verdict"], claim["actual"], claim["show"]) == ("kept", None, None)
+    assert game["muggins_open"]["verdict"] == "kept" and game["lesson"] is None
+    game = act(client, signed_in, "claim", seat=0, points=2).get_json()["state"]["game"]
+    true = score_show(parse_cards(["AH", "2H", "KH", "4H"]), parse_cards(["5D"])[0]).total
+    told = game["claims"][0]
+    assert told["actual"] == true and told["show"]["total"] == true
+    assert told["verdict"] == ("exact" if true == 4 else "under")
+    assert (game["lesson"] or {}).get("missed") == (true - 4 or None)
 
 
 def test_with_muggins_off_the_count_of_known_cards_is_shown(client, signed_in):

@@ -75,6 +75,14 @@ def test_spi_driver_puts_all_strips_on_one_chain():
     assert not bus.closed  # a bus we were given is the caller's to close
 
 
+def test_the_colour_order_set_is_the_order_on_the_wire():
+    bus = SpiBus()
+    with open_driver("spi", [Strip(0, 10, 1)], spi=bus, colour_order="RGB") as leds:
+        leds.show(Frame((b"\xff\x00\x00",)))
+        # Bytes R, G, B on the wire: a GRB strip would light it green, an RGB strip red.
+        assert leds_on_the_wire(bus.written[-1], 1) == [(0, 255, 0)]
+
+
 def test_each_frame_is_one_write_with_the_latch_time_around_it():
     bus = SpiBus()
     with open_driver("spi", [Strip(0, 10, 4)], spi=bus) as leds:

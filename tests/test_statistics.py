@@ -111,7 +111,7 @@ def test_a_match_keeps_every_game_and_leaves_out_what_was_undone(tmp_path):
         table.claim("Ann", 7)
         table.undo()  # the 7 taken back
         peg_play(table, "Bob", 121)
-        table.next_game()
+        table.next_game(cuts="KH 3C")  # the third game is cut for
         table.undo()  # the third game taken back, and started again
         table.redo()
         peg_play(table, "Bob", 80)

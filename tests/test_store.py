@@ -134,7 +134,7 @@ def a_short_game(path):
         (3, "Claimed", {"seat": 7, "kind": "play", "points": 2}, "no player 7 at this table"),
         (4, "Claimed", {"seat": 0, "kind": "play", "points": 16}, "one card scores 1 to 15"),
         (2, "StarterTurned", {"card": "J♥", "heels": True}, "give the card or heels, not both"),
-        (3, "GameStarted", {"settings": {}, "dealer": 0}, "a new game starts with new_game"),
+        (3, "GameStarted", {"settings": {}, "dealer": 0}, "a new game is not an entry of this one"),
         (1, "PlayEnded", {}, "a game starts with GameStarted, not PlayEnded"),
         (1, "GameStarted", {"settings": {}, "dealer": 5}, "no player 5 at this table"),
         (

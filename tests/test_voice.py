@@ -65,7 +65,9 @@ def said(voice):
     return [(s.text, s.whole) for s in voice.spoken]
 
 
-def test_entries_never_wait_for_the_voice_and_stale_calls_are_dropped(keeper, speaking, tmp_path):
+def test_entries_never_wait_for_the_voice_and_piled_up_scores_are_said_together(
+    keeper, speaking, tmp_path
+):
     out = Stalling(tmp_path / "voice", on="game")
     voice = speaking(out)
     keeper.new_game({"players": ["Ann", "Bob"]}, dealer=0)
@@ -73,16 +75,18 @@ def test_entries_never_wait_for_the_voice_and_stale_calls_are_dropped(keeper, sp
     # The voice is stuck in its first sentence; the game goes on without it.
     keeper.turn_starter("JH")  # his heels
     keeper.lay("10C", "Bob")
-    keeper.lay("5D", "Ann")  # fifteen for two: stale once the next card is laid
+    keeper.lay("5D", "Ann")  # fifteen for two: not yet said when the next card is laid
     keeper.lay("5S", "Bob")  # twenty for two
-    assert keeper.state.scores == (4, 2)
+    keeper.go("Ann")  # a go is stale once play moves on; a score never is
+    keeper.lay("5H", "Bob")  # twenty-five for six
+    assert keeper.state.scores == (4, 8)
     assert not voice.spoken, "an entry waited for the voice"
     out.go.set()
     assert voice.wait_quiet(WAIT)
     assert said(voice) == [
         ("New game: Ann deals first.", True),
         ("two for his heels", True),
-        ("twenty for two", True),
+        ("Ann two, Bob two, and Bob six", True),
     ]
     assert [note(path)["text"] for path in sentences(out.folder)] == [t for t, _ in said(voice)]
 
@@ -141,10 +145,10 @@ def test_only_the_chosen_announcements_are_said(keeper, speaking, tmp_path):
     voice = speaking(Files(tmp_path / "voice"), events=["counts", "win"], lang="de")
     play_a_deal(keeper, lambda: voice.wait_quiet(WAIT))
     assert [text for text, _ in said(voice)] == [
-        "Hand von Bob: vier… fünf zu wenig.",
+        "Hand von Bob: vier.",  # Muggins is on: the verdict waits for the call
         "Hand von Ann: vierzehn… sechs zu viel, acht gesteckt.",
         "Krippe von Ann: zwei… genau.",
-        "Ann gewinnt mit sechzehn Punkten Vorsprung.",
+        "Ann gewinnt mit fünfzehn Punkten Vorsprung.",
     ]
 
 

@@ -20,108 +20,115 @@ from pegboard.voice import Espeak, Files, Voice, phonemes
 WAIT = 60.0  # seconds the voice may take to say one entry on a busy machine
 
 # The deal of voicing.play_a_deal, as each language says it (written from its rules and
-# its catalogue, by hand): new game, heels, the play's scores, a go, a run, the go's point, the
-# last card, the refused 19, Bob's count and its verdict, Muggins, Ann's over-count,
-# her crib, exact, the win.
+# its catalogue, by hand): new game, heels, the play's scores with who scored them, a go, a
+# run, the go's point, the last card, the refused 19, Bob's count as claimed (Muggins is on:
+# its verdict waits), Muggins and what Bob's cards held, Ann's over-count, her crib, exact,
+# the win (at the target, 22: by fifteen).
 DEAL = {
     "en": [
         "New game: Ann deals first.",
         "two for his heels",
-        "fifteen for two",
-        "twenty for two",
+        "Ann: fifteen for two",
+        "Bob: twenty for two",
         "Bob says go.",
-        "thirty for three",
-        "one for the go",
-        "twenty-two, and one for the last card",
+        "Ann: thirty for three",
+        "Ann: one for the go",
+        "Bob: twenty-two, and one for the last card",
         "no hand of four cards can score nineteen (a hand with nothing is called nineteen: peg 0)",
-        "Bob's hand: four… under by five.",
+        "Bob's hand: four.",
         "Muggins! Ann takes five.",
+        "Bob's hand held nine: five missed.",
         "Ann's hand: fourteen… over by six, eight pegged.",
         "Ann's crib: two… exact.",
-        "Ann wins by sixteen.",
+        "Ann wins by fifteen.",
     ],
     "nl": [
         "Nieuw spel: Ann deelt eerst.",
         "twee voor zijn hielen",
-        "vijftien voor twee",
-        "twintig voor twee",
+        "Ann: vijftien voor twee",
+        "Bob: twintig voor twee",
         "Bob zegt Go.",
-        "dertig voor drie",
-        "één voor de Go",
-        "tweeëntwintig, en één voor de laatste kaart",
+        "Ann: dertig voor drie",
+        "Ann: één voor de Go",
+        "Bob: tweeëntwintig, en één voor de laatste kaart",
         "geen hand van vier kaarten kan negentien punten halen "
         "(een hand zonder punten heet negentien: pen 0)",
-        "hand van Bob: vier… vijf te weinig.",
+        "hand van Bob: vier.",
         "Muggins! Ann krijgt vijf.",
+        "hand van Bob was negen waard: vijf gemist.",
         "hand van Ann: veertien… zes te veel, acht gepend.",
         "crib van Ann: twee… precies.",
-        "Ann wint met zestien verschil.",
+        "Ann wint met vijftien verschil.",
     ],
     "da": [
         "Nyt spil: Ann giver først.",
         "to for his heels",
-        "femten for to",
-        "tyve for to",
+        "Ann: femten for to",
+        "Bob: tyve for to",
         "Bob siger go.",
-        "tredive for tre",
-        "en for go",
-        "toogtyve og en for sidste kort",
+        "Ann: tredive for tre",
+        "Ann: en for go",
+        "Bob: toogtyve og en for sidste kort",
         "ingen hånd med fire kort kan give nitten (en hånd uden point kaldes nitten: markér 0)",
-        "Bobs hånd: fire… fem for lidt.",
+        "Bobs hånd: fire.",
         "Muggins! Ann får fem.",
+        "Bobs hånd gav ni: fem overset.",
         "Anns hånd: fjorten… seks for meget, otte markeret.",
         "Anns crib: to… præcis.",
-        "Ann vinder med seksten.",
+        "Ann vinder med femten.",
     ],
     "de": [
         "Neue Partie: Ann gibt zuerst.",
         "zwei für die Hacken",
-        "fünfzehn macht zwei",
-        "zwanzig macht zwei",
+        "Ann: fünfzehn macht zwei",
+        "Bob: zwanzig macht zwei",
         "Bob sagt passe.",
-        "dreißig macht drei",
-        "einen fürs Passen",
-        "zweiundzwanzig und einen für die letzte Karte",
+        "Ann: dreißig macht drei",
+        "Ann: einen fürs Passen",
+        "Bob: zweiundzwanzig und einen für die letzte Karte",
         "keine Hand aus vier Karten kann neunzehn Punkte bringen "
         "(eine Hand ohne Punkte heißt neunzehn: stecke 0)",
-        "Hand von Bob: vier… fünf zu wenig.",
+        "Hand von Bob: vier.",
         "Muggins! Ann bekommt fünf.",
+        "Hand von Bob brachte neun: fünf übersehen.",
         "Hand von Ann: vierzehn… sechs zu viel, acht gesteckt.",
         "Krippe von Ann: zwei… genau.",
-        "Ann gewinnt mit sechzehn Punkten Vorsprung.",
+        "Ann gewinnt mit fünfzehn Punkten Vorsprung.",
     ],
     "fi": [
         "Uusi peli: Ann jakaa ensin.",
         "kaksi pistettä his heelsistä",
-        "viisitoista, kaksi pistettä",
-        "kaksikymmentä, kaksi pistettä",
+        "Ann: viisitoista, kaksi pistettä",
+        "Bob: kaksikymmentä, kaksi pistettä",
         "Bob sanoo passi.",
-        "kolmekymmentä, kolme pistettä",
-        "yksi gosta",
-        "kaksikymmentäkaksi ja yksi viimeisestä kortista",
+        "Ann: kolmekymmentä, kolme pistettä",
+        "Ann: yksi gosta",
+        "Bob: kaksikymmentäkaksi ja yksi viimeisestä kortista",
         "mikään neljä kortin käsi ei voi antaa yhdeksäntoista pistettä "
         "(tyhjää kättä sanotaan yhdeksäntoista: merkitse 0)",
-        "käsi (Bob): neljä… viisi liian vähän.",
+        "käsi (Bob): neljä.",
         "Muggins! Ann saa viisi.",
+        "käsi (Bob): kortit antoivat yhdeksän, viisi jäi huomaamatta.",
         "käsi (Ann): neljätoista… kuusi liikaa, merkitty kahdeksan.",
         "kribi (Ann): kaksi… täsmälleen.",
-        "Ann voittaa, ero kuusitoista.",
+        "Ann voittaa, ero viisitoista.",
     ],
     "sv": [
         "Nytt parti: Ann ger först.",
         "två för vänd knekt",
-        "femton, två poäng",
-        "tjugo, två poäng",
+        "Ann: femton, två poäng",
+        "Bob: tjugo, två poäng",
         "Bob säger stopp.",
-        "trettio, tre poäng",
-        "en för stopp",
-        "tjugotvå och en för sistan",
+        "Ann: trettio, tre poäng",
+        "Ann: en för stopp",
+        "Bob: tjugotvå och en för sistan",
         "ingen hand med fyra kort kan ge nitton poäng (en hand utan poäng kallas nitton: notera 0)",
-        "Bobs hand: fyra… fem för lite.",
+        "Bobs hand: fyra.",
         "Muggins! Ann får fem.",
+        "Bobs hand gav nio: fem missade.",
         "Anns hand: fjorton… sex för mycket, åtta noterade.",
         "Anns krubba: två… exakt.",
-        "Ann vinner med sexton.",
+        "Ann vinner med femton.",
     ],
 }
 assert set(DEAL) == set(LANGUAGES)
@@ -129,6 +136,7 @@ assert set(DEAL) == set(LANGUAGES)
 # Speech at 160 words a minute: each word (and each pause) takes between these.
 WORD_SECONDS = (0.12, 0.9)
 LOUD_ENOUGH = 0.05  # RMS while speaking, of full scale, at the default volume
+TAIL_SECONDS = 0.1  # a sentence ends with its last word: the next may follow at once
 
 
 @pytest.fixture(scope="module")
@@ -171,6 +179,7 @@ def test_each_file_is_speech_of_its_sentence(deals, lang):
         assert heard.voiced >= 0.4 * low, f"{path.name}: mostly silence: {heard}"
         assert heard.rms >= LOUD_ENOUGH, f"{path.name}: too quiet: {heard}"
         assert heard.clipped == 0, f"{path.name}: clipped: {heard}"
+        assert heard.tail <= TAIL_SECONDS, f"{path.name}: silence after the words: {heard}"
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)

@@ -37,7 +37,7 @@ def tool(name: str) -> str:
 # --- power: supply, fuse, wire -----------------------------------------------------------
 
 
-@pytest.mark.parametrize("name", layout_names())
+@pytest.mark.parametrize("name", layout_names("strip"))
 def test_the_fuse_carries_the_supply_and_the_wire_carries_the_fuse(name):
     full = hardware_docs.budget(load_layout(name), 1.0)
     supply = hardware_docs.supply_amps(full.worst_ma)

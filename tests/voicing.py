@@ -17,13 +17,15 @@ SILENCE = 300  # |sample| below this is silence (about -40 dB)
 @dataclass(frozen=True)
 class Heard:
     """What a WAV file holds: seconds of audio, seconds above silence, the loudness
-    while speaking (RMS, of full scale), the loudest sample and how many are clipped."""
+    while speaking (RMS, of full scale), the loudest sample, how many are clipped, and
+    the seconds of silence after the last sound."""
 
     seconds: float
     voiced: float
     rms: float
     peak: int
     clipped: int
+    tail: float
 
 
 def listen(path: Path) -> Heard:
@@ -38,6 +40,7 @@ def listen(path: Path) -> Heard:
         voiced=len(loud) / rate,
         rms=rms,
         peak=max((abs(s) for s in samples), default=0),
+        tail=next((i for i, s in enumerate(reversed(samples)) if abs(s) >= SILENCE), 0) / rate,
         clipped=sum(1 for s in samples if s >= FULL_SCALE or s <= -FULL_SCALE - 1),
     )
 

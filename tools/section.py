@@ -1,19 +1,22 @@
 """The section drawing of the guide (hardware/section.svg): the board cut along a strip
 through three holes, with its depths, drawn from a layout's own numbers (the ones its
-templates use), and the steepest ray that still shows an LED, with and without the fill.
+templates use): the clear tape closing the bores from below, the epoxy on it, the LED
+against it, and the steepest ray from the LED's die that still shows, with and without
+the fill.
 """
 
 from __future__ import annotations
 
 import math
 
-from pegboard.board.build import viewing_angle
+from pegboard.board.build import DIE_MM, viewing_angle
 from pegboard.board.geometry import Layout
 
 LED = (5.0, 1.6)  # a WS2812B 5050 package: width, height (mm)
 PCB_MM = 0.3  # the strip's flexible board and its tape
 CARRIER_MM = 3.0  # a strip of plywood the pieces are stuck on
 PANEL_MM = 3.0  # the back panel
+TAPE_MM = 0.15  # clear tape across the bores' bottom
 SCALE = 18  # screen pixels a millimetre
 WOOD, FILL, AIR = "#d9b382", "#bfe3f5", "#ffffff"
 RAY = 10.0  # mm of ray drawn in the air
@@ -27,8 +30,9 @@ def section_svg(layout: Layout) -> str:
         layout.plank_mm,
         layout.hole_mm / 2,
     )
-    bent = viewing_angle(layout.hole_mm, t, layout.fill_index)
-    open_ = viewing_angle(layout.hole_mm, t)
+    die = DIE_MM[0]  # the shallowest: the widest angle the LED shows
+    bent = viewing_angle(layout.hole_mm, t, layout.fill_index, die)
+    open_ = viewing_angle(layout.hole_mm, t, 1.0, die)
     left, right = -2.6 * p, 3.4 * p  # the drawing's ends; the pocket ends at wall
     wall = -1.7 * p
     top, bottom = -RAY - 2, plank + PANEL_MM + 6
@@ -44,10 +48,11 @@ def section_svg(layout: Layout) -> str:
     for k in (-1, 0, 1):
         x = k * p
         body += [_rect(x - r, 0, 2 * r, t, FILL), _rect(x - LED[0] / 2, t, LED[0], LED[1], "#eee")]
-        body.append(_rect(x - 0.6, t, 1.2, 0.5, "#ffd54f"))  # the die, under the lens
+        body.append(_rect(x - 0.6, t + die - 0.25, 1.2, 0.25, "#ffd54f"))  # the die, inside
+    body.append(_rect(wall, t, right - wall, TAPE_MM, "#3b8fd0"))  # the tape under the bores
     for sign in (-1, 1):
         rim = (sign * r, 0.0)
-        body.append(_line((0, t), rim, "#e65100", 0.12))
+        body.append(_line((0, t + die), rim, "#e65100", 0.12))
         for angle, dash in ((bent, ""), (open_, "0.6 0.4")):
             a = math.radians(angle)
             end = (rim[0] + sign * RAY * math.sin(a), -RAY * math.cos(a))
@@ -60,19 +65,27 @@ def section_svg(layout: Layout) -> str:
         *_dimension((wall + 1.0, t), (wall + 1.0, plank), f"pocket {plank - t:g}", 0.4),
         *_dimension((-r, -0.9), (r, -0.9), f"bore {layout.hole_mm:g}"),
         *_dimension((0, plank + PANEL_MM + 2), (p, plank + PANEL_MM + 2), f"pitch {p:.2f}"),
-        _text(p + LED[0] / 2 + 0.4, t + 1.2, "LED, face on the skin", "start", 0.9),
+        _text(p + LED[0] / 2 + 0.4, t + 1.2, "LED on clear tape", "start", 0.9),
         _text(right - 0.3, under + CARRIER_MM / 2 + 0.4, "strip on a ply carrier", "end", 0.9),
         _text(right - 0.3, plank - 1.2, "foam presses it up", "end", 0.9),
         _text(right - 0.3, plank + PANEL_MM - 0.8, "back panel", "end", 0.9),
         _text(p + r + 0.5, t / 2 + 0.35, "bores filled with clear epoxy", "start", 0.9),
+        _text(0.9, t + die + 0.9, f"die {die:g} deep", "start", 0.7),
     ]
-    width, height = right - left, bottom - top
+    title = f"Section through three holes of {layout.name} (mm)"
+    return drawing((left, top, right - left, bottom - top), title, body)
+
+
+def drawing(box: tuple[float, float, float, float], title: str, body: list[str]) -> str:
+    """A section drawing as SVG: ``box`` (left, top, width, height) in mm, shown at
+    ``SCALE`` pixels a mm on white."""
+    left, top, width, height = box
     return "\n".join(
         [
             f'<svg xmlns="http://www.w3.org/2000/svg" width="{width * SCALE:.0f}" '
             f'height="{height * SCALE:.0f}" viewBox="{left:.2f} {top:.2f} {width:.2f} '
             f'{height:.2f}" font-family="sans-serif" font-size="1.1">',
-            f"<title>Section through three holes of {layout.name} (mm)</title>",
+            f"<title>{title}</title>",
             _rect(left, top, width, height, "#ffffff"),
             *body,
             "</svg>",

@@ -8,7 +8,7 @@ on A4 or Letter (for a home printer), from the same drawing as the SVG template
   (:func:`pegboard.board.template.sheets`); neighbouring windows overlap by ``OVERLAP_MM``,
   with dashed lines at the overlap's edges and crosses in it that lie on one another when
   two sheets are laid together. Every sheet names its
-  window and carries a 100 mm bar to check the print.
+  window and carries two 100 mm bars, across and down, to check the print.
 """
 
 from __future__ import annotations
@@ -28,6 +28,7 @@ from pegboard.board.template import (
     LAYERS,
     OVERLAP_MM,
     PAPER_EDGE_MM,
+    SIDE_MM,
     Circle,
     Line,
     Shape,
@@ -39,6 +40,7 @@ from pegboard.board.template import (
 SCALE_BAR_MM = 100.0
 MARK_MM = 3.0  # half a registration cross
 DXF_COLOURS = {"outline": 7, "holes": 1, "centres": 8, "channels": 5, "cuts": 6, "arrows": 3}
+DXF_COLOURS["mounting"] = 2  # a PCB's screw holes
 FIXED = datetime(2025, 1, 1, tzinfo=UTC)  # the files' date: the same file for the same board
 
 
@@ -87,8 +89,9 @@ def pdf(layout: Layout, paper: str) -> bytes:
     for number, sheet in enumerate(every, 1):
         doc.add_page()
         _header(doc, layout, paper, sheet, number, len(every))
-        ox, oy = PAPER_EDGE_MM - sheet.x0, PAPER_EDGE_MM + HEAD_MM - sheet.y0  # board mm -> page mm
-        with doc.rect_clip(PAPER_EDGE_MM, PAPER_EDGE_MM + HEAD_MM, sheet.width, sheet.height):
+        left = PAPER_EDGE_MM + SIDE_MM
+        ox, oy = left - sheet.x0, PAPER_EDGE_MM + HEAD_MM - sheet.y0  # board mm -> page mm
+        with doc.rect_clip(left, PAPER_EDGE_MM + HEAD_MM, sheet.width, sheet.height):
             for name, layer in shapes.items():
                 _ink(doc, name)
                 for shape in layer:
@@ -98,6 +101,7 @@ def pdf(layout: Layout, paper: str) -> bytes:
             for shape in marks:
                 _draw(doc, shape, ox, oy)
         _scale_bar(doc, PAPER_EDGE_MM + HEAD_MM + sheet.height + 5)
+        _scale_bar_down(doc, PAPER_EDGE_MM + 2, PAPER_EDGE_MM + HEAD_MM)
     return bytes(doc.output())
 
 
@@ -131,6 +135,20 @@ def _scale_bar(doc: FPDF, y: float) -> None:
     doc.line(x + SCALE_BAR_MM, y - 2, x + SCALE_BAR_MM, y + 2)
     doc.set_font("helvetica", size=8)
     doc.text(x + SCALE_BAR_MM + 4, y + 1, "this bar is 100 mm: print at 100 %, no fitting")
+
+
+def _scale_bar_down(doc: FPDF, x: float, y: float) -> None:
+    """The second bar, down the sheet's left edge from ``y``: a printer may scale one way
+    and not the other."""
+    doc.set_draw_color(0)
+    doc.set_line_width(0.3)
+    doc.set_dash_pattern()
+    doc.line(x, y, x, y + SCALE_BAR_MM)
+    doc.line(x - 2, y, x + 2, y)
+    doc.line(x - 2, y + SCALE_BAR_MM, x + 2, y + SCALE_BAR_MM)
+    doc.set_font("helvetica", size=8)
+    with doc.rotation(90, x + 3, y + SCALE_BAR_MM):
+        doc.text(x + 3, y + SCALE_BAR_MM, "100 mm down")
 
 
 def _registration(layout: Layout, every: list[Sheet]) -> list[Shape]:
@@ -186,6 +204,7 @@ INK = {  # (grey or RGB, line width mm, dashed)
     "cuts": ((192, 57, 43), 0.35, False),
     "arrows": ((42, 122, 176), 0.25, False),
     "labels": ((0, 0, 0), 0.1, False),
+    "mounting": ((192, 57, 43), 0.3, False),
     "marks": ((0, 0, 0), 0.2, True),
 }
 

@@ -22,14 +22,23 @@ from __future__ import annotations
 import itertools
 import math
 from dataclasses import dataclass
+from typing import Any
 
 from pegboard.board.geometry import Hole, Layout, in_line
 from pegboard.errors import LayoutError
+from pegboard.i18n import N_
 
-EDGE_MM = 1.0  # a pocket's wall to the edge of the strip in it
 JOINT_MM = 8.0  # a pocket goes on this far past a piece's end: room for a joint's wires
 RIB_MM = 8.0  # full-thickness wood left between two pockets
 FRAME_MM = 12.0  # from the board's edge to the pockets
+PCB_FIT_MM = 0.5  # a PCB's pocket is this much wider than the PCB on every side
+LEDGE_MM = 9.0  # a PCB's face bears on this much wood round its edge, its screws in it
+# A WS2812B's die lies this deep under the face of its 1.6 mm 5050 package, the light
+# leaving from there, not from the face: shallowest and deepest, mm.
+DIE_MM = (0.5, 1.0)
+EXIT_MM = 6.0  # a wire exit through the back panel, at each end of a strip
+SCREW_MM = 3.4  # a hole for an M3 screw (or a 3 mm dowel) through the frame
+SCREWS_APART_MM = 120.0  # the frame's screws at most this far apart along an edge
 
 Point = tuple[float, float]
 
@@ -104,7 +113,10 @@ class Piece:
 
 def pieces(layout: Layout) -> list[Piece]:
     """Every piece, strip by strip, in LED order; a new piece starts wherever the next
-    hole's LED is not straight on from the piece's at the strip's spacing."""
+    hole's LED is not straight on from the piece's at the strip's spacing. A PCB's LEDs
+    are on no piece: the fab solders them."""
+    if layout.strip_kind is None:
+        return []
     pitch = layout.strip_kind.pitch_mm
     found: list[Piece] = []
     for strip in layout.strips:
@@ -164,12 +176,48 @@ def reels(layout: Layout) -> list[list[Piece]]:
     return best
 
 
+def unfit(layout: Layout) -> tuple[str, dict[str, Any]] | None:
+    """Why the layout's carriers or router bit do not fit (a ``layout {source}:`` msgid
+    and its words), or None: a carrier must hold its strip, and the bit must rout the
+    pockets without rounding their corners into the carriers' ends."""
+    width = layout.strip_kind.width_mm
+    if layout.carrier_mm < width:
+        narrow = N_(
+            "layout {source}: {key} = {value} mm is narrower than the strip ({width} mm): "
+            "its edges would hang over the carrier"
+        )
+        return narrow, {
+            "key": "carrier_mm",
+            "value": f"{layout.carrier_mm:g}",
+            "width": f"{width:g}",
+        }
+    pocket = layout.carrier_mm + 2 * layout.fit_mm
+    if layout.bit_mm > pocket or layout.bit_mm / 2 > JOINT_MM:
+        wide = N_(
+            "layout {source}: {key} = {value} mm: a cutter that size cannot rout a pocket "
+            "{pocket} mm wide, or rounds its corners into the carriers' ends (at most "
+            "{most} mm)"
+        )
+        most = f"{min(pocket, 2 * JOINT_MM):g}"
+        return wide, {
+            "key": "bit_mm",
+            "value": f"{layout.bit_mm:g}",
+            "pocket": f"{pocket:g}",
+            "most": most,
+        }
+    return None
+
+
+def half_width(layout: Layout) -> float:
+    """From a row of holes to its pocket's wall: half a carrier and the fit beside it."""
+    return layout.carrier_mm / 2 + layout.fit_mm
+
+
 def channel(layout: Layout, piece: Piece) -> Box:
-    """The room a piece needs under the board: its strip's width plus an edge each side,
+    """The room a piece needs under the board: its carrier's width plus the fit each side,
     from a joint's length before its first pad to a joint's length past its last."""
     reach = layout.strip_kind.pitch_mm / 2 + JOINT_MM
-    half = layout.strip_kind.width_mm / 2 + EDGE_MM
-    return _box(piece.beyond(False, reach), piece.beyond(True, reach), half)
+    return _box(piece.beyond(False, reach), piece.beyond(True, reach), half_width(layout))
 
 
 def _box(a: Point, b: Point, half: float) -> Box:
@@ -183,8 +231,31 @@ def _box(a: Point, b: Point, half: float) -> Box:
 
 
 def pockets(layout: Layout) -> list[Box]:
-    """The pockets routed from below: the channels that touch, as one box each."""
+    """The pockets routed from below: the channels that touch, as one box each; for a
+    PCB, its pocket and the window over its LEDs."""
+    if layout.pcb is not None:
+        return pcb_pockets(layout)
     return _merged([channel(layout, p) for p in pieces(layout)])
+
+
+def pcb_pockets(layout: Layout) -> list[Box]:
+    """A PCB's pocket, routed from below to leave ``skin_mm + led_mm`` of wood that its
+    face and mounting screws bear on (the ledge, ``LEDGE_MM`` wide), and inside the ledge
+    the window over the LEDs and parts, ``led_mm`` deeper, leaving the skin that the
+    LEDs' faces touch.
+
+    >>> from pegboard.board.layout import load_layout
+    >>> pocket, window = pockets(load_layout("pcb-two-track-61"))
+    >>> pocket.x0 < window.x0 and window.x1 < pocket.x1
+    True
+    """
+    assert layout.pcb is not None
+    x0, y0, x1, y1 = layout.pcb.outline
+    w = LEDGE_MM
+    return [
+        Box(x0 - PCB_FIT_MM, y0 - PCB_FIT_MM, x1 + PCB_FIT_MM, y1 + PCB_FIT_MM),
+        Box(x0 + w, y0 + w, x1 - w, y1 - w),
+    ]
 
 
 def _merged(boxes: list[Box]) -> list[Box]:
@@ -204,9 +275,11 @@ def _merged(boxes: list[Box]) -> list[Box]:
 def notches(layout: Layout) -> list[Box]:
     """Passages through the wood between two pockets for the wires that join a piece in
     one pocket to the next piece of its strip in another."""
+    if layout.strip_kind is None:
+        return []
     found = []
     every = pockets(layout)
-    half = layout.strip_kind.width_mm / 2 + EDGE_MM
+    half = half_width(layout)
     pad = layout.strip_kind.pitch_mm / 2
     ordered = pieces(layout)
     for a, b in itertools.pairwise(ordered):
@@ -220,25 +293,132 @@ def notches(layout: Layout) -> list[Box]:
     return _merged(found)
 
 
+@dataclass(frozen=True, slots=True)
+class WireExit:
+    """A hole through the back panel under a strip's end, for the wires there."""
+
+    x: float
+    y: float
+    strip: int
+    start: bool  # the strip's data input (data, 5 V, GND); else its far end (5 V, GND)
+
+
+def wire_exits(layout: Layout) -> list[WireExit]:
+    """Where each strip's wires leave its pocket through the back panel: in the room
+    for a joint before its first LED and after its last, centred there.
+
+    >>> from pegboard.board.layout import load_layout
+    >>> [(e.strip, e.start, round(e.x, 1), e.y) for e in wire_exits(load_layout("two-track-61"))]
+    [(0, True, 29.9, 19.0), (0, False, 16.0, 33.0), (1, True, 29.9, 55.0), (1, False, 16.0, 69.0)]
+    """
+    reach = layout.strip_kind.pitch_mm / 2 + JOINT_MM / 2
+    found = []
+    for strip in layout.strips:
+        mine = [p for p in pieces(layout) if p.strip == strip.id]
+        for piece, start in ((mine[0], True), (mine[-1], False)):
+            x, y = piece.beyond(not start, reach)
+            found.append(WireExit(x, y, strip.id, start))
+    return found
+
+
+def frame_screws(layout: Layout) -> list[Point]:
+    """Holes through the frame round the pockets, half its width in from the edge, at
+    most SCREWS_APART_MM apart and none across the middle (where a printed case is cut
+    in two): they hold the back panel and the case to the plank.
+
+    >>> from pegboard.board.layout import load_layout
+    >>> sorted({round(x) for x, _ in frame_screws(load_layout("two-track-121"))})
+    [6, 81, 156, 231, 306, 381]
+    """
+    inset = FRAME_MM / 2
+    w, h = layout.width_mm, layout.height_mm
+
+    def along(length: float) -> list[float]:
+        n = max(1, math.ceil((length - 2 * inset) / SCREWS_APART_MM))
+        n += 1 - n % 2  # an odd number of spans: the middle falls between two screws
+        return [inset + k * (length - 2 * inset) / n for k in range(n + 1)]
+
+    xs, ys = along(w), along(h)
+    edge = {(x, y) for x in xs for y in (inset, h - inset)}
+    edge |= {(x, y) for x in (inset, w - inset) for y in ys}
+    return sorted(edge, key=lambda p: (p[1], p[0]))
+
+
 def _pocket(every: list[Box], box: Box) -> int:
     return next(i for i, p in enumerate(every) if p.touches(box))
 
 
-def viewing_angle(hole_mm: float, skin_mm: float, fill_index: float = 1.0) -> float:
-    """How far from vertical, in degrees, the centre of an LED shows: it sits under
-    ``skin_mm`` of wood at the bottom of a ``hole_mm`` bore filled, flush with the top,
-    with a clear fill of refractive index ``fill_index`` (1.0: an open bore).
+def outlines(layout: Layout) -> list[tuple[Point, ...]]:
+    """The pockets and the notches between them as the router cuts them: each area one
+    closed outline, clockwise as drawn (y down), a corner where it turns.
 
-    Inside the bore the steepest ray from the LED's centre that clears the top rim leaves
-    at ``atan(r / skin)`` from vertical; the fill's flat top face bends it out to
-    ``asin(n sin(atan(r / skin)))`` (Snell's law; 90 degrees, the whole sky, once that
+    >>> from pegboard.board.layout import load_layout
+    >>> [len(o) for o in outlines(load_layout("two-track-121"))]  # 3 pockets, 2 notches
+    [12]
+    """
+    return _union([*pockets(layout), *notches(layout)])
+
+
+def _union(boxes: list[Box]) -> list[tuple[Point, ...]]:
+    """The outlines of the area the boxes cover, on the grid of their edges."""
+    xs = sorted({v for b in boxes for v in (b.x0, b.x1)})
+    ys = sorted({v for b in boxes for v in (b.y0, b.y1)})
+
+    def covered(i: int, j: int) -> bool:
+        if not (0 <= i < len(xs) - 1 and 0 <= j < len(ys) - 1):
+            return False
+        x, y = (xs[i] + xs[i + 1]) / 2, (ys[j] + ys[j + 1]) / 2
+        return any(b.x0 <= x <= b.x1 and b.y0 <= y <= b.y1 for b in boxes)
+
+    cells = {(i, j) for i in range(len(xs) - 1) for j in range(len(ys) - 1) if covered(i, j)}
+    edges: dict[tuple[int, int], tuple[int, int]] = {}  # corner -> next corner, clockwise
+    for i, j in cells:
+        for (di, dj), a, b in (
+            ((0, -1), (i, j), (i + 1, j)),
+            ((1, 0), (i + 1, j), (i + 1, j + 1)),
+            ((0, 1), (i + 1, j + 1), (i, j + 1)),
+            ((-1, 0), (i, j + 1), (i, j)),
+        ):
+            if (i + di, j + dj) not in cells:
+                edges[a] = b
+    found = []
+    while edges:
+        start = min(edges)
+        loop = [start]
+        while (after := edges.pop(loop[-1])) != start:
+            loop.append(after)
+        corners = [
+            p
+            for k, p in enumerate(loop)
+            if not _straight(loop[k - 1], p, loop[(k + 1) % len(loop)])
+        ]
+        found.append(tuple((xs[i], ys[j]) for i, j in corners))
+    return sorted(found, key=lambda o: (min(y for _, y in o), min(x for x, _ in o)))
+
+
+def _straight(a: tuple[int, int], b: tuple[int, int], c: tuple[int, int]) -> bool:
+    return (b[0] - a[0]) * (c[1] - b[1]) == (b[1] - a[1]) * (c[0] - b[0])
+
+
+def viewing_angle(
+    hole_mm: float, skin_mm: float, fill_index: float = 1.0, die_mm: float = 0.0
+) -> float:
+    """How far from vertical, in degrees, the centre of an LED shows: its die lies
+    ``die_mm`` under the face of its package, which sits under ``skin_mm`` of wood at the
+    bottom of a ``hole_mm`` bore filled, flush with the top, with a clear fill of
+    refractive index ``fill_index`` (1.0: an open bore).
+
+    The steepest ray from the die that clears the top rim leaves at
+    ``atan(r / (skin + die))`` from vertical (the package's clear resin bends it no more
+    than the fill, of about its index, bends it back); the fill's flat top face bends it
+    out to ``asin(n sin(...))`` (Snell's law; 90 degrees, the whole sky, once that
     passes 1).
 
     >>> round(viewing_angle(3.2, 15.0), 1)  # the old board: a 3 mm channel in 18 mm
     6.1
-    >>> round(viewing_angle(4.5, 3.0), 1), round(viewing_angle(4.5, 3.0, 1.5), 1)
-    (36.9, 64.2)
+    >>> [round(viewing_angle(4.5, 3.0, 1.5, die)) for die in (0.0, *DIE_MM)]
+    [64, 54, 47]
     """
-    inside = math.atan(hole_mm / 2 / skin_mm)
+    inside = math.atan(hole_mm / 2 / (skin_mm + die_mm))
     bent = fill_index * math.sin(inside)
     return 90.0 if bent >= 1 else math.degrees(math.asin(bent))

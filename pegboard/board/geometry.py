@@ -29,7 +29,13 @@ from typing import NamedTuple
 from pegboard.errors import LayoutError
 
 RGB = tuple[int, int, int]
-SIDE_BY_SIDE_MM = 1.0  # two strips side by side: at least this much air between them
+PITCH_SPREAD = 0.02  # a measured pitch may be this far (2 %) from 1000 / LEDs a metre
+# Unless a layout says otherwise: a carrier is its strip's width and this much more (strips
+# sold as 12 mm measure up to 12.5), with at least FIT_MM of air each side in its pocket,
+# routed with a bit of BIT_MM (its radius rounds the pockets' inside corners).
+CARRIER_SPARE_MM = 0.5
+FIT_MM = 0.5
+BIT_MM = 6.0
 
 
 @dataclass(frozen=True, slots=True)
@@ -79,20 +85,37 @@ class StripKind:
     leds_per_m: int
     width_mm: float
     reel_m: float  # the length it comes in
+    measured_mm: float | None = None  # the pitch measured on the reel, if it was
+
+    @property
+    def nominal_mm(self) -> float:
+        """From one LED to the next, as sold: 1000 / LEDs a metre."""
+        return 1000 / self.leds_per_m
 
     @property
     def pitch_mm(self) -> float:
-        """From one LED to the next: also from one hole to the next."""
-        return 1000 / self.leds_per_m
+        """From one LED to the next, measured or as sold: also from one hole to the next."""
+        return self.measured_mm or self.nominal_mm
 
     @property
     def reel_leds(self) -> int:
         return round(self.reel_m * self.leds_per_m)
 
-    @property
-    def apart_mm(self) -> float:
-        """The least distance between holes over two strips lying side by side."""
-        return self.width_mm + SIDE_BY_SIDE_MM
+
+@dataclass(frozen=True, slots=True)
+class Pcb:
+    """The LEDs on a printed circuit board, one under each hole, in place of strips: the
+    holes' spacing is then a real board's, not a strip's (tools/pcb draws the PCB from the
+    layout). The PCB lies in a pocket routed from below the plank, its LEDs' faces on the
+    skin; it is held there by screws through its mounting holes."""
+
+    led: str  # the LED's part: "WS2812B-2020"
+    led_mm: float  # the package's height: how far its face stands off the PCB
+    die_mm: float  # the die under the package's face, where the light starts
+    pitch_mm: float  # from one hole of a group of five to the next
+    outline: tuple[float, float, float, float]  # the PCB: x0, y0, x1, y1 in mm on the board
+    mounting_mm: float  # the mounting holes' drill
+    mounting: tuple[tuple[float, float], ...]  # their centres
 
 
 class Place(NamedTuple):
@@ -107,7 +130,11 @@ class Layout:
     """A whole board design: its holes and strips, and how it is built (a plank
     ``plank_mm`` thick, pocketed from below to leave ``skin_mm`` of wood over the LEDs,
     bored ``hole_mm`` through the skin, the bores filled with a clear fill of
-    refractive index ``fill_index``: 1.0 for bores left open)."""
+    refractive index ``fill_index``: 1.0 for bores left open). The LEDs are cut strips
+    (``strip_kind``) or sit on a PCB (``pcb``); a PCB's chains of LEDs are its strips.
+    Each piece of strip lies on a carrier ``carrier_mm`` wide, ``fit_mm`` of air each side
+    of it in its pocket, and the pockets are routed with a bit ``bit_mm`` across: one
+    statement of the allowances, read by every drawing."""
 
     name: str
     title: str
@@ -119,9 +146,19 @@ class Layout:
     plank_mm: float
     skin_mm: float
     fill_index: float
-    strip_kind: StripKind
+    strip_kind: StripKind | None
     strips: tuple[Strip, ...]
     tracks: tuple[Track, ...]
+    pcb: Pcb | None = None
+    carrier_mm: float = 12.5  # the plywood strip under each piece, as wide as this
+    fit_mm: float = FIT_MM  # air at least each side of a carrier in its pocket
+    bit_mm: float = BIT_MM  # the router bit's diameter: its radius rounds inside corners
+
+    @property
+    def apart_mm(self) -> float:
+        """The least distance between holes over two strips lying side by side: a
+        carrier's width and the fit between two carriers."""
+        return self.carrier_mm + self.fit_mm
 
     def hole(self, track: int, number: int) -> Hole:
         """The hole ``number`` (0..game) of ``track``."""

@@ -7,8 +7,10 @@ end of its strip, holes over two strips that are too close for the strips to lie
 side and the like are refused with a :class:`~pegboard.errors.LayoutError` naming the holes.
 
 >>> board = load_layout("two-track-121")
->>> board.game, len(board.tracks), board.strip_kind.pitch_mm, board.strip_kind.apart_mm
-(121, 2, 6.944444444444445, 13.0)
+>>> board.game, len(board.tracks), board.strip_kind.pitch_mm, board.apart_mm
+(121, 2, 6.944, 13.25)
+>>> board.carrier_mm, board.fit_mm, board.bit_mm  # one statement of the allowances
+(12.5, 0.75, 6.0)
 """
 
 from __future__ import annotations
@@ -21,20 +23,27 @@ from pathlib import Path
 from typing import Any
 
 from pegboard._firmware.pegproto import REPL_PIN, STRIP_PINS
+from pegboard.board.build import unfit
 from pegboard.board.geometry import (
+    BIT_MM,
+    CARRIER_SPARE_MM,
+    FIT_MM,
+    PITCH_SPREAD,
     RGB,
     Hole,
     Layout,
+    Pcb,
     Place,
     Strip,
     StripKind,
     Track,
     in_line,
 )
+from pegboard.board.pcb import PcbReading
 from pegboard.errors import LayoutError
 from pegboard.i18n import N_, Phrase
 
-__all__ = ["RGB", "Hole", "Layout", "Place", "Strip", "StripKind", "Track"]
+__all__ = ["RGB", "Hole", "Layout", "Pcb", "Place", "Strip", "StripKind", "Track"]
 __all__ += ["layout_names", "layouts_folder", "load_layout", "parse_layout"]
 
 
@@ -43,13 +52,19 @@ def layouts_folder() -> Path:
     return Path(str(resources.files("pegboard._hardware") / "layouts"))
 
 
-def layout_names() -> tuple[str, ...]:
-    """The names of the layouts shipped with pegboard.
+def layout_names(kind: str | None = None) -> tuple[str, ...]:
+    """The names of the layouts shipped with pegboard: all, or those whose LEDs are on
+    cut strips (``kind="strip"``) or on a PCB (``"pcb"``).
 
-    >>> layout_names()
+    >>> layout_names("strip")
     ('three-track-121', 'three-track-61', 'two-track-121', 'two-track-61')
+    >>> layout_names("pcb")
+    ('pcb-two-track-121', 'pcb-two-track-61')
     """
-    return tuple(sorted(p.stem for p in layouts_folder().glob("*.toml")))
+    names = tuple(sorted(p.stem for p in layouts_folder().glob("*.toml")))
+    if kind is None:
+        return names
+    return tuple(n for n in names if (load_layout(n).pcb is None) == (kind == "strip"))
 
 
 def load_layout(name: str | os.PathLike[str]) -> Layout:
@@ -111,7 +126,7 @@ def _numbered(track: int, number: int, mark: bool) -> Phrase:
     return Phrase.of(said, track=track, number=number, id=f"t{track}{letter}{number}")
 
 
-class _Reader:
+class _Reader(PcbReading):
     """Turns parsed TOML into a Layout, refusing anything inconsistent."""
 
     def __init__(self, source: str):
@@ -136,6 +151,10 @@ class _Reader:
             raise self.fail(more, where=where, key=key, value=value)
         return float(value)
 
+    def optional(self, table: dict[str, Any], key: str, default: float) -> float:
+        """A positive number of ``[board]``, or ``default`` when the key is left out."""
+        return default if table.get(key) is None else self.positive(table, key, "[board]")
+
     def layout(self, data: dict[str, Any]) -> Layout:
         game = self.get(data, "game", int, _LAYOUT)
         if game < 2:
@@ -148,6 +167,20 @@ class _Reader:
             )
             raise self.fail(times, key="laps", value=repr(laps))
         board = self.get(data, "board", dict, _LAYOUT)
+        if "pcb" in data and "strip" in data:
+            both = N_(
+                "layout {source}: the LEDs are on strips ({strip}) or on a PCB ({pcb}), not both"
+            )
+            raise self.fail(both, strip="[strip]", pcb="[pcb]")
+        pcb = self.pcb(self.get(data, "pcb", dict, _LAYOUT)) if "pcb" in data else None
+        kind = None if pcb else self.strip_kind(self.get(data, "strip", dict, _LAYOUT))
+        allowances = {}  # a PCB's LEDs lie on no carrier
+        if kind is not None:
+            allowances = {
+                "carrier_mm": self.optional(board, "carrier_mm", kind.width_mm + CARRIER_SPARE_MM),
+                "fit_mm": self.optional(board, "fit_mm", FIT_MM),
+                "bit_mm": self.optional(board, "bit_mm", BIT_MM),
+            }
         strips = tuple(self.strip(i, s) for i, s in enumerate(self.tables(data, "strips")))
         pins = [s.pin for s in strips]
         for strip in strips:
@@ -168,9 +201,11 @@ class _Reader:
             plank_mm=self.positive(board, "plank_mm", "[board]"),
             skin_mm=self.positive(board, "skin_mm", "[board]"),
             fill_index=float(self.get(board, "fill_index", Number, "[board]")),
-            strip_kind=self.strip_kind(self.get(data, "strip", dict, _LAYOUT)),
+            strip_kind=kind,
             strips=strips,
             tracks=tracks,
+            pcb=pcb,
+            **allowances,
         )
         if layout.skin_mm >= layout.plank_mm:
             skin = N_(
@@ -181,9 +216,15 @@ class _Reader:
         if layout.fill_index < 1:
             fill = N_("layout {source}: {key} = {value}: 1.0 (open) or more")
             raise self.fail(fill, key="fill_index", value=f"{layout.fill_index:g}")
+        refused = None if pcb else unfit(layout)
+        if refused:
+            raise self.fail(refused[0], **refused[1])
         self.check_leds(layout)
         self.check_drilling(layout)
-        self.check_side_by_side(layout)
+        if pcb:
+            self.check_pcb(layout)
+        else:
+            self.check_side_by_side(layout)
         return layout
 
     def tables(self, data: dict[str, Any], key: str) -> list[dict[str, Any]]:
@@ -202,7 +243,7 @@ class _Reader:
             none = N_("layout {source}: {where}: {key} = {value} is not a strip")
             raise self.fail(none, where="[strip]", key="leds_per_m", value=kind.leds_per_m)
         pitch = self.positive(table, "pitch_mm", "[strip]")
-        if abs(pitch - kind.pitch_mm) > 0.01:
+        if abs(pitch - kind.nominal_mm) > PITCH_SPREAD * kind.nominal_mm:  # measured: near
             apart = N_(
                 "layout {source}: {where}: {key} = {value}, but {leds} LEDs a metre are "
                 "{apart} mm apart"
@@ -213,9 +254,9 @@ class _Reader:
                 key="pitch_mm",
                 value=f"{pitch:g}",
                 leds=kind.leds_per_m,
-                apart=f"{kind.pitch_mm:.3f}",
+                apart=f"{kind.nominal_mm:.3f}",
             )
-        return kind
+        return StripKind(kind.leds_per_m, kind.width_mm, kind.reel_m, measured_mm=pitch)
 
     def strip(self, index: int, table: dict[str, Any]) -> Strip:
         where = Phrase.of(_STRIP, strip=index)
@@ -360,19 +401,21 @@ class _Reader:
     def check_side_by_side(self, layout: Layout) -> None:
         """Holes over two strips (two tracks, or two streets) leave room for both strips."""
         kind = layout.strip_kind
-        for a, b, gap in _near(layout, kind.apart_mm):
+        assert kind is not None
+        for a, b, gap in _near(layout, layout.apart_mm):
             if not in_line(a, b, kind.pitch_mm):
                 close = N_(
                     "layout {source}: holes {a} and {b} are {gap} mm apart over two strips: "
-                    "strips {width} mm wide need {apart} mm (their width + 1 mm)"
+                    "carriers {width} mm wide need {apart} mm (their width and {fit} mm between)"
                 )
                 raise self.fail(
                     close,
                     a=a.id,
                     b=b.id,
                     gap=f"{gap:.1f}",
-                    width=f"{kind.width_mm:g}",
-                    apart=f"{kind.apart_mm:g}",
+                    width=f"{layout.carrier_mm:g}",
+                    apart=f"{layout.apart_mm:g}",
+                    fit=f"{layout.fit_mm:g}",
                 )
 
 

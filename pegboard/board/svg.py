@@ -37,6 +37,7 @@ INK = {
     "cuts": 'fill="none" stroke="#c0392b" stroke-width="0.35"',
     "arrows": 'fill="none" stroke="#2a7ab0" stroke-width="0.25"',
     "labels": 'fill="black" text-anchor="middle"',
+    "mounting": 'fill="none" stroke="#c0392b" stroke-width="0.3"',
 }
 
 

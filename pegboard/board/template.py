@@ -13,7 +13,7 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 
-from pegboard.board.build import EDGE_MM, Box, Piece, Point, notches, pieces, pockets
+from pegboard.board.build import Box, Piece, Point, half_width, notches, pieces, pockets
 from pegboard.board.geometry import Hole, Layout
 
 LAYERS = {
@@ -24,12 +24,14 @@ LAYERS = {
     "cuts": "where to cut the strip: across the copper pads between two LEDs",
     "arrows": "the way the data runs along each piece: the strip's own arrows point so",
     "labels": "hole numbers (S start, G game, lap marks), piece names",
+    "mounting": "a PCB's mounting holes: the screws that hold it under the skin",
 }
 # Tiling on paper: each sheet shows a window of the board at 100 %.
 PAPERS = {"A4": (210.0, 297.0), "Letter": (215.9, 279.4)}  # mm, portrait
 PAPER_EDGE_MM = 10.0  # the paper's edge a printer leaves white
 HEAD_MM = 9.0  # the sheet's name and window, above the drawing
-FOOT_MM = 14.0  # the 100 mm bar, below it
+FOOT_MM = 14.0  # the 100 mm bar across, below it
+SIDE_MM = 7.0  # the 100 mm bar down, left of it
 OVERLAP_MM = 12.0  # board shown on both of two neighbouring sheets
 BORDER_MM = 4.0  # paper around the board
 CROSS_MM = 1.2  # half a centre cross
@@ -65,10 +67,12 @@ Shape = Circle | Line | Text
 
 
 def drawing(layout: Layout) -> dict[str, list[Shape]]:
-    """Every shape of the template, by layer (the keys of :data:`LAYERS`, in order)."""
+    """Every shape of the template, by layer (the keys of :data:`LAYERS`, in order; the
+    mounting holes only for a PCB)."""
     r = layout.hole_mm / 2
     w, h = layout.width_mm, layout.height_mm
-    layers: dict[str, list[Shape]] = {name: [] for name in LAYERS}
+    kept = [name for name in LAYERS if name != "mounting" or layout.pcb is not None]
+    layers: dict[str, list[Shape]] = {name: [] for name in kept}
     layers["outline"].append(Line(((0, 0), (w, 0), (w, h), (0, h)), closed=True))
     for hole in layout.holes():
         layers["holes"].append(Circle(hole.x, hole.y, r, hole.id))
@@ -80,16 +84,19 @@ def drawing(layout: Layout) -> dict[str, list[Shape]]:
         if label:
             layers["labels"].append(Text(hole.x, hole.y - r - 0.6, label, 1.8))
     layers["channels"] += [_rectangle(b) for b in (*pockets(layout), *notches(layout))]
-    half = layout.strip_kind.width_mm / 2
-    pad = layout.strip_kind.pitch_mm / 2
+    if layout.pcb is not None:
+        r = layout.pcb.mounting_mm / 2
+        layers["mounting"] += [Circle(x, y, r) for x, y in layout.pcb.mounting]
     for piece in pieces(layout):
+        assert layout.strip_kind is not None
+        half, pad = layout.strip_kind.width_mm / 2, layout.strip_kind.pitch_mm / 2
         ux, uy = piece.along
         nx, ny = -uy, ux  # across the strip, to the side below (or right of) its holes
         if ny < 0 or (ny == 0 and nx < 0):
             nx, ny = -nx, -ny
         for at_end in (False, True):
             x, y = piece.beyond(at_end, pad)
-            across = half + EDGE_MM
+            across = half_width(layout)
             layers["cuts"].append(
                 Line(((x - nx * across, y - ny * across), (x + nx * across, y + ny * across)))
             )
@@ -121,6 +128,7 @@ def _arrows(layout: Layout, piece: Piece, offset: Point) -> list[Shape]:
     shapes: list[Shape] = [Line(((x0 + dx, y0 + dy), (x1 + dx, y1 + dy)))]
     ux, uy = piece.along
     length = math.hypot(x1 - x0, y1 - y0)
+    assert layout.strip_kind is not None
     step = ARROW_EVERY * layout.strip_kind.pitch_mm
     k = min(step, length)
     while k <= length + 1e-6:
@@ -157,7 +165,7 @@ def sheets(layout: Layout, paper: str) -> tuple[str, list[Sheet]]:
     best: tuple[str, list[Sheet]] | None = None
     for orientation in ("L", "P"):
         w, h = _page(paper, orientation)
-        room = (w - 2 * PAPER_EDGE_MM, h - 2 * PAPER_EDGE_MM - HEAD_MM - FOOT_MM)
+        room = (w - 2 * PAPER_EDGE_MM - SIDE_MM, h - 2 * PAPER_EDGE_MM - HEAD_MM - FOOT_MM)
         spans = [
             _spans(-BORDER_MM, size + 2 * BORDER_MM, window)
             for size, window in ((layout.width_mm, room[0]), (layout.height_mm, room[1]))

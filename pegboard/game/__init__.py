@@ -2,11 +2,12 @@
 
 Use :class:`Table` over a game file.  Every entry is checked first (a refusal is a
 ``RuleError`` whose message a player can read, and changes nothing), then stored as one
-event in one SQLite transaction, then announced to subscribers:
+event in one SQLite transaction.  The entries are declared once, next to their commands
+(:mod:`.entries`, :mod:`.commands`); each is a method of the Table:
 
-- ``new_game(settings, dealer= | cuts=)``, ``next_game(dealer= | cuts=)`` (the next game
-  of a match: the first deal passes on unless chosen or cut for; ``State.cut_customary``
-  says when players cut again, in the third game of a match of three);
+- ``new_game(settings, dealer= | cuts=)``, ``next_game(dealer= | cuts= | ranks=)`` (the
+  next game of a match: the first deal passes on unless chosen or cut for; the third game
+  of a match of three is cut for, ``State.cut_customary``);
 - ``turn_starter(card | None, heels=)``: his heels is pegged by itself;
 - ``lay(card)`` / ``go()``: the play scored by the game, or ``claim(seat, points)`` to peg
   the play by hand; ``advance()`` ends the play (laying the last card ends it too);
@@ -14,13 +15,14 @@ event in one SQLite transaction, then announced to subscribers:
 - ``muggins(seat, points, cards=)``; ``dispute_muggins(seat, cards)``: the mugged side
   shows the cards of a call made without them (``State.disputable``), and they settle it;
 - ``advance()`` passes the deal; ``undo()``, ``redo()``;
-- ``submit(event | dict)``: any of these as a whole event (JSON from the panel).
+- ``enter(name, ...)``: any of them by name; ``submit(event | dict)``: an event given
+  whole, checked as if entered.
 
-Read :attr:`Table.state`, an immutable :class:`State`; follow changes with
-:meth:`Table.subscribe` or :meth:`Table.wait_for_change`.  Underneath: the events
-(:mod:`.events`), the pure checks (:mod:`.commands`), the fold (:mod:`.fold`), the file
-(:mod:`.store`).  Opening a game replays its file with every event checked again by the
-commands, as a live entry is: one they refuse stops the load with a StoreError.
+Read :attr:`Table.state`, an immutable :class:`State` (the front door,
+:mod:`pegboard.keeper`, announces each change to whoever follows the board).  Underneath:
+the events (:mod:`.events`), the pure checks (:mod:`.commands`), the fold (:mod:`.fold`),
+the file (:mod:`.store`).  Opening a game replays its file with every event checked again
+by the commands, as a live entry is: one they refuse stops the load with a StoreError.
 
 >>> import tempfile, pathlib
 >>> table = Table(pathlib.Path(tempfile.mkdtemp()) / "games.db")

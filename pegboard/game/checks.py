@@ -10,7 +10,7 @@ from collections.abc import Iterable, Sequence
 from pegboard.errors import RuleError
 from pegboard.game.state import Count, Phase, State
 from pegboard.i18n import N_, Phrase
-from pegboard.rules.cards import Card, parse_cards
+from pegboard.rules.cards import ACE, KING, Card, parse_cards
 from pegboard.rules.play import max_play_points
 from pegboard.rules.scoring import possible_totals
 
@@ -58,9 +58,15 @@ def due_now(state: State, count: Count) -> Count:
     in_phase(state, Phase.SHOW)
     due = state.due
     if count.kind == "crib" and not state.settings.variant_rules.crib:
-        raise RuleError(f"there is no crib in {state.settings.variant}")
+        raise RuleError(
+            Phrase.of(N_("there is no crib in {variant}"), variant=state.settings.variant)
+        )
     if due is None:
         raise RuleError(Phrase(N_("the show is done: advance to the next deal")))
+    if count.kind == "crib" and count.seat != state.dealer:
+        message = N_("{name} has no crib: the crib is {dealer}'s")
+        name, dealer = state.players[count.seat], state.players[state.dealer]
+        raise RuleError(Phrase.of(message, name=name, dealer=dealer))
     if count != due:
         raise RuleError(
             Phrase.of(
@@ -169,6 +175,14 @@ def whole(value: object, name: str, least: int = 0) -> int:
     if not isinstance(value, int) or isinstance(value, bool) or value < least:
         raise RuleError(f"{name} are a whole number of at least {least}, not {value!r}")
     return value
+
+
+def whole_rank(rank: object) -> int:
+    """A card's rank as dialled: ace 1 to king 13."""
+    if not isinstance(rank, int) or isinstance(rank, bool) or not ACE <= rank <= KING:
+        message = N_("dial the rank of the card cut: ace {ace} to king {king}, not {rank}")
+        raise RuleError(Phrase.of(message, ace=ACE, king=KING, rank=rank))
+    return rank
 
 
 def flag(value: object, name: str) -> bool:

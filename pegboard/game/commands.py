@@ -13,7 +13,9 @@ pegboard.errors.RuleError: turn the starter first
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+import typing
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import fields
 
 from pegboard.errors import RuleError
 from pegboard.game import events as ev
@@ -29,9 +31,11 @@ from pegboard.game.checks import (
     show_cards,
     totals_of,
     whole,
+    whole_rank,
     whose_turn,
     why_impossible,
 )
+from pegboard.game.entries import ENTRIES, entry
 from pegboard.game.settings import Settings
 from pegboard.game.state import Count, Phase, State
 from pegboard.i18n import N_, Phrase
@@ -52,12 +56,18 @@ def start(
     return ev.GameStarted(settings, 0 if seat is None else seat, cut)
 
 
+@entry()
 def next_game(
-    state: State, dealer: int | str | None = None, cuts: Cards | None = None
+    state: State,
+    dealer: int | str | None = None,
+    cuts: Cards | None = None,
+    ranks: Sequence[int] | None = None,
 ) -> ev.NextGame:
-    """The next game of the match.  Its first deal passes to the next seat, unless the
-    dealer is chosen or cut for (as for a new game): the German seed cuts again for the
-    third game of a match of three (:attr:`State.cut_customary`)."""
+    """The next game of the match: its first deal passes to the next seat, unless the
+    dealer is chosen or cut for (as for a new game).  The third game of a match of
+    three is cut for, and only cut for (German seed; :attr:`State.cut_customary`): with
+    the cards cut (``cuts``), or their ranks (``ranks``, ace 1 to king 13: the board's
+    dials), one per player in seat order; the lowest deals, a tie cuts again."""
     if not state.over:
         raise RuleError(Phrase(N_("the game is not over yet")))
     if state.match.winner is not None:
@@ -65,6 +75,13 @@ def next_game(
         raise RuleError(
             Phrase.of(N_("the match is over: {winner} won it; start a new game"), winner=winner)
         )
+    if ranks is not None:
+        if cuts is not None or dealer is not None:
+            raise RuleError(Phrase(N_("choose the dealer or cut for it, not both")))
+        low = _lowest(state.players, [whole_rank(rank) for rank in ranks])
+        return ev.NextGame(low, ranks=tuple(ranks))
+    if state.cut_customary and cuts is None:
+        raise RuleError(Phrase(N_("the third game is cut for: each player cuts, the lowest deals")))
     seat, cut = _first_dealer(state.players, dealer, cuts)
     return ev.NextGame(state.seat_after(state.first_dealer) if seat is None else seat, cut)
 
@@ -78,27 +95,34 @@ def _first_dealer(
     if dealer is not None:
         raise RuleError(Phrase(N_("choose the dealer or cut for it, not both")))
     cut = tuple(read_cards(cuts))
-    if len(cut) != len(names):
+    return _lowest(names, [card.rank for card in cut]), cut
+
+
+def _lowest(names: Sequence[str], ranks: Sequence[int]) -> int:
+    """The seat that cut the lowest of ``ranks`` (one per player); a tie cuts again."""
+    if len(ranks) != len(names):
         raise RuleError(
             Phrase.of(
                 N_("each of the {players} players cuts one card, not {cards}"),
                 players=len(names),
-                cards=len(cut),
+                cards=len(ranks),
             )
         )
-    low = min(card.rank for card in cut)
-    lowest = [names[seat] for seat, card in enumerate(cut) if card.rank == low]
+    low = min(ranks)
+    lowest = [names[seat] for seat, rank in enumerate(ranks) if rank == low]
     if len(lowest) > 1:
         raise RuleError(
             Phrase.of(N_("{names} cut the same rank: cut again"), names=", ".join(lowest))
         )
-    return names.index(lowest[0]), cut
+    return ranks.index(low)
 
 
+@entry(action="starter")
 def turn_starter(
     state: State, card: Card | str | None = None, heels: bool = False
 ) -> ev.StarterTurned:
-    """The starter, or None when the card is not entered (then say if it was a jack)."""
+    """The dealer turns the starter: its ``card``, or no card and ``heels`` (whether it
+    was a jack: his heels is pegged)."""
     in_phase(state, Phase.DISCARD)
     if card is None:
         return ev.StarterTurned(None, flag(heels, "heels"))
@@ -110,6 +134,7 @@ def turn_starter(
     return ev.StarterTurned(starter)
 
 
+@entry()
 def name_starter(state: State, card: Card | str) -> ev.StarterNamed:
     """Name the starter that was turned without its card, so the cards of the counts
     can be checked.  It must fit the deal: not a card seen in it, and a jack if his
@@ -140,6 +165,7 @@ def name_starter(state: State, card: Card | str) -> ev.StarterNamed:
     return ev.StarterNamed(starter)
 
 
+@entry(seat="seat")
 def lay(state: State, card: Card | str, seat: int | str | None = None) -> ev.CardLaid:
     """A card laid in the play by the player whose turn it is."""
     seat = whose_turn(state, seat)
@@ -164,6 +190,7 @@ def lay(state: State, card: Card | str, seat: int | str | None = None) -> ev.Car
     return ev.CardLaid(seat, laid)
 
 
+@entry(seat="seat")
 def go(state: State, seat: int | str | None = None) -> ev.Go:
     """The player whose turn it is says go: they cannot lay without passing 31."""
     seat = whose_turn(state, seat)
@@ -176,6 +203,7 @@ def go(state: State, seat: int | str | None = None) -> ev.Go:
     return ev.Go(seat)
 
 
+@entry(seat="seat")
 def claim(
     state: State, seat: int | str, points: int, kind: str | None = None, cards: Cards | None = None
 ) -> ev.Claimed:
@@ -213,6 +241,7 @@ def claim(
     return ev.Claimed(seat, kind, points, hand_cards(state, count, cards))
 
 
+@entry(seat="seat")
 def muggins(
     state: State, seat: int | str, points: int, cards: Cards | None = None
 ) -> ev.MugginsCalled:
@@ -273,7 +302,8 @@ def muggins(
     return ev.MugginsCalled(seat, points, None if mugged.cards is not None else given)
 
 
-def dispute(state: State, seat: int | str, cards: Cards | None) -> ev.MugginsDisputed:
+@entry(action="dispute", seat="seat")
+def dispute_muggins(state: State, seat: int | str, cards: Cards | None) -> ev.MugginsDisputed:
     """``seat``, of the mugged side, disputes the Muggins call just made without the
     cards by showing the mugged hand or crib; the cards settle the call as if the caller
     had named them.  Until then, or once the next count is pegged, the call stands."""
@@ -303,6 +333,7 @@ def dispute(state: State, seat: int | str, cards: Cards | None) -> ev.MugginsDis
     return ev.MugginsDisputed(seat, hand_cards(state, count, cards))
 
 
+@entry(action="")  # the panel's advance is the board's button (the door)
 def advance(state: State) -> ev.PlayEnded | ev.ShowEnded:
     """End the play, or end the show once every count is in."""
     not_over(state)
@@ -317,49 +348,50 @@ def advance(state: State) -> ev.PlayEnded | ev.ShowEnded:
     return ev.ShowEnded()
 
 
+@entry()
 def undo(state: State) -> ev.Undone:
+    """Take back the last entry still in force."""
     if not state.can_undo:
         raise RuleError(Phrase(N_("nothing to undo")))
     return ev.Undone()
 
 
+@entry()
 def redo(state: State) -> ev.Redone:
+    """Put back the entry taken back last."""
     if not state.can_redo:
         raise RuleError(Phrase(N_("nothing to redo")))
     return ev.Redone()
 
 
 def check(state: State, event: ev.Event) -> ev.Event:
-    """Check an event built elsewhere (say, JSON from the panel) as if it were entered."""
+    """Check an event built elsewhere (a script's) as if it were entered: made again
+    by the command that makes its kind, from its own fields."""
     match event:
-        case ev.StarterTurned(card, heels):
-            return turn_starter(state, card, heels)
-        case ev.StarterNamed(card):
-            return name_starter(state, card)
-        case ev.CardLaid(seat, card):
-            return lay(state, card, seat)
-        case ev.Go(seat):
-            return go(state, seat)
-        case ev.Claimed(seat, kind, points, cards):
-            return claim(state, seat, points, kind, cards)
-        case ev.MugginsCalled(seat, points, cards):
-            return muggins(state, seat, points, cards)
-        case ev.MugginsDisputed(seat, cards):
-            return dispute(state, seat, cards)
         case ev.PlayEnded() | ev.ShowEnded():
-            if advance(state) != event:
-                what = "play" if isinstance(event, ev.PlayEnded) else "show"
-                raise RuleError(f"the {what} cannot end now: it is the {state.phase}")
+            if advance(state) != event:  # each ends only its own phase
+                in_phase(state, Phase.PLAY if isinstance(event, ev.PlayEnded) else Phase.SHOW)
             return event
-        case ev.NextGame(dealer, cuts):
-            return next_game(state, None if cuts else dealer, cuts)
-        case ev.Undone():
-            return undo(state)
-        case ev.Redone():
-            return redo(state)
+        case ev.NextGame(dealer, cuts, ranks):  # the dealer of a cut is the cut's
+            return next_game(state, None if cuts or ranks else dealer, cuts, ranks)
         case ev.GameStarted():
-            raise RuleError("a new game starts with new_game(), not in the middle of one")
-    raise RuleError(f"malformed event: {event!r} is not an event")
+            raise RuleError(Phrase(N_("a new game is not an entry of this one: start a new game")))
+    made = _MADE_BY.get(type(event))
+    if made is None:
+        raise RuleError(
+            Phrase.of(N_("malformed event: {event} is not an event"), event=repr(event))
+        )
+    return made(state, **{f.name: getattr(event, f.name) for f in fields(event)})
+
+
+def _made_by() -> dict[type, Callable[..., ev.Event]]:
+    """Each kind of event, and the command of the entry that makes it."""
+    made = {}
+    for declared in ENTRIES.values():
+        returns = typing.get_type_hints(declared.make)["return"]
+        for kind in typing.get_args(returns) or (returns,):
+            made[kind] = declared.make
+    return made
 
 
 def recheck(state: State | None, event: ev.Event) -> ev.Event:
@@ -379,3 +411,6 @@ def recheck(state: State | None, event: ev.Event) -> ev.Event:
             + "; ".join(f"{k} {made[k]}, not {given[k]}" for k in made if made[k] != given[k])
         )
     return event
+
+
+_MADE_BY = _made_by()

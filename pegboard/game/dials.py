@@ -21,6 +21,7 @@ from pegboard.game import events as ev
 from pegboard.game.settings import Settings  # noqa: F401 (doctest)
 from pegboard.game.state import State
 from pegboard.i18n import N_, Phrase
+from pegboard.rules.cards import KING
 from pegboard.rules.play import max_play_points
 from pegboard.rules.scoring import HEELS_POINTS, possible_totals
 
@@ -28,6 +29,8 @@ from pegboard.rules.scoring import HEELS_POINTS, possible_totals
 def dial_cap(state: State | None) -> int:
     """The most the entry due now can be worth: his heels at the starter, the best
     card in the play, the best hand or crib in the show; 0 when nothing is due."""
+    if state is not None and button(state) == "cut":
+        return KING  # the rank of the card cut for the third game
     due = None if state is None else state.due
     if due is None:
         return 0
@@ -42,6 +45,8 @@ def dialled(state: State, seat: int, points: int) -> ev.Event:
     """The entry a press on ``seat``'s dial makes of ``points``: at the starter, his
     heels or nothing; in the play, the points the card scored; in the show, the count
     due (checked as if entered any other way)."""
+    if button(state) == "cut":
+        raise RuleError(Phrase(CUT))
     due = state.due
     if due is not None and due.kind == "starter":
         if points not in (0, HEELS_POINTS):
@@ -72,10 +77,26 @@ def undo_own(state: State, seat: int) -> ev.Undone:
 
 def button(state: State | None) -> str:
     """What the advance button does now: ``"start"`` a game with the house rules (none
-    yet), ``"advance"`` the deal, the ``"next_game"`` of a match, or a ``"rematch"``
-    when the match is won."""
+    yet), ``"advance"`` the deal, the ``"next_game"`` of a match, the ``"cut"`` for the
+    third game of three (each seat's dial holds the rank it cut), or a ``"rematch"`` when
+    the match is won."""
     if state is None:
         return "start"
     if not state.over:
         return "advance"
-    return "next_game" if state.match.winner is None else "rematch"
+    if state.match.winner is not None:
+        return "rematch"
+    return "cut" if state.cut_customary else "next_game"
+
+
+def cut(state: State, dialled: tuple[int, ...]) -> ev.NextGame:
+    """The third game of three, its dealer cut for on the dials: each player's dial holds
+    the rank of the card they cut (ace 1 to king 13), and the lowest deals."""
+    return commands.next_game(state, ranks=dialled[: len(state.players)])
+
+
+# Translators: a press of a dial when the third game is cut for.
+CUT = N_(
+    "dial the card you cut (ace 1 to king 13); when every player has, the advance "
+    "button starts the third game"
+)

@@ -36,10 +36,12 @@ class GameStarted:
 
 @dataclass(frozen=True, slots=True)
 class NextGame:
-    """The next game of the match with its first dealer: the next seat, chosen or cut."""
+    """The next game of the match with its first dealer: the next seat, chosen or cut
+    (the cards cut, or only their ranks when the cut was dialled on the board)."""
 
     dealer: int
     cuts: tuple[Card, ...] | None = None
+    ranks: tuple[int, ...] | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -194,7 +196,10 @@ def _typed(hint: object, value: object, name: str) -> object:
     kind = options[0]
     if kind is Card and isinstance(value, str):
         return Card.parse(value)
-    if typing.get_origin(kind) is tuple and isinstance(value, list):
+    if typing.get_args(kind) == (int, ...) and isinstance(value, list):
+        if all(type(item) is int for item in value):
+            return tuple(value)
+    elif typing.get_origin(kind) is tuple and isinstance(value, list):
         return tuple(parse_cards(value))
     if kind is Settings and isinstance(value, dict):
         return Settings.from_dict(value)

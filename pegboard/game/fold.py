@@ -3,23 +3,22 @@
 
 The game ends the moment a side reaches the target, even in the middle of a count
 (Dutch seed: "Het scoren stopt op het moment dat iemand 121 bereikt, zelfs midden in een
-telling"): nothing after that moment is pegged.  One entry can peg several things; they
-come in the order they happen at the table, and the history says what was pegged:
+telling"): nothing after that moment is pegged, and the winner's peg stands in the game
+hole. However its last points came (his heels, a card laid or a score pegged by hand in
+the play, a dial, a count exact or short, a Muggins call), the side that reached the
+target shows the target, and the points past it stay in the history ("Bob's hand: the
+game ended at 2 of 5"); the margin and the skunk are counted from the target (121-91 is
+won by 30, no skunk). :func:`peg` decides it, for everyone who reads a score.
+
+One entry can peg several things, in the order they happen at the table:
 
 - a card laid: first what the card makes (fifteen or thirty-one, a pair, a run: one
   call, made as the card is laid), then the point for the go or the last card, which
   comes only when nobody can go on; a card that reaches the target pegs no such point;
-- a show count whose cards are known and that pegs its true count (exact, or an
-  over-count taken back): its fifteens, pairs, runs, flush and nobs one by one, in the
-  order of :func:`~pegboard.rules.scoring.score_show` ("Bob's hand: the game ended at 6
-  of 22");
 - an over-count with the house penalty: the claimant's true count, then the excess for
   the other sides;
-- one part each: a count given only as a number (play points or a hand pegged by hand,
-  an under-count as its owner counted it: the board cannot tell where inside it the
-  target was passed), his heels, three for last, a Muggins call.
-
-So a winner ends on the target, or past it by less than the last part pegged.
+- one line each: a count (as pegged, or taken back to its cards' total), his heels, three
+  for last, a Muggins call (:mod:`pegboard.game.muggins` has its rules).
 
 >>> from pegboard.game.events import GameStarted, StarterTurned, Undone, Redone
 >>> from pegboard.rules.cards import Card
@@ -34,7 +33,7 @@ So a winner ends on the target, or past it by less than the last part pegged.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import replace
 from functools import reduce, singledispatch
 from typing import TypeVar
@@ -55,16 +54,20 @@ from pegboard.game.events import (
     StarterTurned,
     Undone,
 )
+from pegboard.game.muggins import penalised, settle
 from pegboard.game.settings import Settings  # noqa: F401 (doctest)
 from pegboard.game.skunk import skunk_level
-from pegboard.game.state import Claim, Count, Entry, GameResult, Mugging, Phase, Play, State
+from pegboard.game.state import Claim, Count, Entry, GameResult, Phase, Play, State
 from pegboard.i18n import N_, Phrase
 from pegboard.rules.cards import JACK, Card
 from pegboard.rules.play import GO_LIMIT, go_points, score_play
-from pegboard.rules.scoring import HEELS_POINTS, score_show, show_total
+from pegboard.rules.scoring import HEELS_POINTS, show_total
 from pegboard.rules.speech import FALSE_MUGGINS, GO_POINT, HEELS, MUGGINS, THREE_FOR_LAST, LaidCall
 
 T = TypeVar("T")
+# Translators: the entry that reached the target, and how much of it was pegged: "Bob's
+# hand: the game ended at 2 of 5"; {what} is the entry ("two for his heels", "Bob's hand").
+GAME_ENDED = N_("{what}: the game ended at {pegged} of {points}")
 
 
 def replay(events: Iterable[Event]) -> State:
@@ -142,8 +145,8 @@ def _(event: CardLaid, state: State) -> State:
     )
     state = replace(state, play=play)
     if len(play.laid) == state.hand_size * len(state.players):  # the very last card
-        parts = (scored.points, go_points(scored.count))
-        last = _counted(state, state.side_of(seat), parts) - scored.points
+        won = state.scores[state.side_of(seat)] + scored.points >= state.target
+        last = 0 if won else go_points(scored.count)
         state = peg(state, seat, scored.points + last, "play", _laid(play.pile, last), play.pile)
         return replace(state, stage=Phase.SHOW, shown=0)
     state = peg(state, seat, scored.points, "play", _laid(play.pile), play.pile)
@@ -209,7 +212,6 @@ def _(event: Claimed, state: State) -> State:
     cards = event.cards if event.cards is not None or kind != "hand" else state.hand_of(seat)
     actual = _actual(state, kind, cards)
     excess = 0 if actual is None else max(0, event.points - actual)
-    pegged = event.points - excess
     count = state.count_name(Count(None if kind == "play" else seat, kind))
     said = count
     if excess:
@@ -217,32 +219,18 @@ def _(event: Claimed, state: State) -> State:
         # 2 taken back)"; {count} is whose count it is.
         message = N_("{count} (claimed {claimed}, {excess} taken back)")
         said = Phrase.of(message, count=count, claimed=event.points, excess=excess)
-    if actual is not None and pegged == actual:  # the true count: the board knows its parts
-        parts = (item.points for item in score_show(cards, state.starter, kind == "crib").items)
-        counted = _counted(state, state.side_of(seat), parts)
-        if counted < pegged:
-            # Translators: a count that ended the game before all of it was pegged: "Bob's
-            # hand: the game ended at 6 of 22".
-            message = N_("{count}: the game ended at {pegged} of {points}")
-            said = Phrase.of(message, count=count, pegged=counted, points=pegged)
-            pegged = counted
-    claim = Claim(
-        seat,
-        state.side_of(seat),
-        kind,
-        event.points,
-        pegged,
-        state.deal,
-        cards,
-        state.starter if actual is not None else None,
-        actual,
-    )
+    side = state.side_of(seat)
+    before = state.scores[side]
     # A count is a line even when it pegs nothing: a nineteen, or an over-count taken back.
-    state = peg(state, seat, pegged, kind, said, cards or (), counted=True)
+    state = peg(state, seat, event.points - excess, kind, said, cards or (), counted=True)
+    pegged = state.scores[side] - before
+    claim = Claim(seat, side, kind, event.points, pegged, state.deal, cards, None, actual)
+    if actual is not None:
+        claim = replace(claim, starter=state.starter)
     if excess and state.settings.over_count == "penalise":
         over = Phrase.of(N_("over-count of {count}"), count=count)
-        for side in (s for s in range(state.sides) if s != claim.side):
-            state = peg(state, None, excess, "penalty", over, cards or (), side=side)
+        for other in penalised(state, side):
+            state = peg(state, None, excess, "penalty", over, cards or (), side=other)
     if kind == "play":
         state = replace(state, play=replace(state.play, mode="points", turn=None))
     else:
@@ -261,40 +249,47 @@ def _(event: MugginsCalled, state: State) -> State:
     index = state.window
     claim = state.claims[index]
     if claim.cards is None and event.cards is not None:
-        claim = replace(
-            claim,
-            cards=event.cards,
-            starter=state.starter,
-            actual=_actual(state, claim.kind, event.cards),
-        )
-    missed = event.points if claim.actual is None else claim.actual - claim.claimed
+        actual = _actual(state, claim.kind, event.cards)
+        if actual is not None and actual < claim.claimed:
+            return _over_called(state, event, index)
+        claim = replace(claim, cards=event.cards, starter=state.starter, actual=actual)
+    mugging, seat = settle(state, claim, event.seat, event.points)
     owner = state.count_name(Count(claim.seat, claim.kind))
-    if missed > 0:
-        won = min(event.points, missed)
-        side, seat, message = state.side_of(event.seat), event.seat, MUGGINS
-    else:
-        won = event.points
-        side, seat, message = claim.side, claim.seat, FALSE_MUGGINS
-    said = Phrase.of(message, owner=owner)
-    state = peg(state, seat, won, "muggins", said, claim.cards or (), side=side)
-    claim = replace(claim, muggins=Mugging(event.seat, event.points, side, won))
-    claims = _put(state.claims, index, claim)
+    said = Phrase.of(MUGGINS if mugging.right else FALSE_MUGGINS, owner=owner)
+    state = peg(state, seat, mugging.points, "muggins", said, claim.cards or (), side=mugging.side)
+    claims = _put(state.claims, index, replace(claim, muggins=mugging))
     # A call on a hand or crib whose cards nobody gave stands as made, until the mugged
     # side disputes it by showing them or the next count is pegged.
     unverified = claim.actual is None and claim.kind != "play"
     return replace(state, claims=claims, window=None, disputable=index if unverified else None)
 
 
+def _over_called(state: State, event: MugginsCalled, index: int) -> State:
+    """The cards of a call show the count was over: the count is made again with them
+    (taken back, penalised by the house rule), and the caller pegs nothing and pays
+    nothing (see :mod:`pegboard.game.muggins`)."""
+    state = _again(state, lambda claimed: replace(claimed, cards=event.cards))
+    claim = state.claims[index]
+    mugging = settle(state, claim, event.seat, event.points)[0]
+    claim = replace(claim, muggins=replace(mugging, side=claim.side, points=0, right=True))
+    return replace(state, claims=_put(state.claims, index, claim), window=None, disputable=None)
+
+
+def _again(state: State, changed: Callable[[Event], Event]) -> State:
+    """The entry in force made again, ``changed``, on the state before it; a starter
+    named since it stays named."""
+    starter = state.starter
+    while isinstance(state.entry, StarterNamed):
+        state = state.before
+    return evolve(changed(state.entry), replace(state.before, starter=starter))
+
+
 @evolve.register
 def _(event: MugginsDisputed, state: State) -> State:
     """The call made without the cards is made again with them, on the state before it:
-    the caller pegs the lesser of the call and the points missed, or, if nothing was
-    missed, the mugged side pegs the call.  A starter named since the call counts."""
-    index, starter = state.disputable, state.starter
-    while isinstance(state.entry, StarterNamed):
-        state = state.before
-    before = replace(state.before, starter=starter)
-    state = evolve(replace(state.entry, cards=event.cards), before)
+    the cards settle it (:mod:`pegboard.game.muggins`). A starter named since counts."""
+    index = state.disputable
+    state = _again(state, lambda called: replace(called, cards=event.cards))
     claim = state.claims[index]
     claim = replace(claim, muggins=replace(claim.muggins, disputed=True))
     return replace(state, claims=_put(state.claims, index, claim))
@@ -318,17 +313,6 @@ def _(event: ShowEnded, state: State) -> State:
 # --- pegging and the end of a game ------------------------------------------------------
 
 
-def _counted(state: State, side: int, parts: Iterable[int]) -> int:
-    """The points of ``parts`` pegged one after another by ``side``, up to the part that
-    brings it to the target: the game ends there, and the rest is not scored."""
-    total = 0
-    for points in parts:
-        total += points
-        if state.scores[side] + total >= state.target:
-            break
-    return total
-
-
 def peg(
     state: State,
     seat: int | None,
@@ -340,12 +324,17 @@ def peg(
     counted: bool = False,
 ) -> State:
     """``seat`` (or ``side``) pegs ``points``; the game ends the moment a side reaches the
-    target, and nothing is pegged after that.  Pegging closes the Muggins window and
-    the time to dispute a call.  Nothing pegged writes no line, unless it was
-    ``counted`` (a count of 0 is a line; the pegs stay where they are)."""
+    target: its peg stands at the target, the points past it are said in the history
+    line, and nothing is pegged after that.  Pegging closes the Muggins window and the
+    time to dispute a call.  Nothing pegged writes no line, unless it was ``counted`` (a
+    count of 0 is a line; the pegs stay where they are)."""
     if state.over or points < 0 or not (points or counted):
         return state
     side = state.side_of(seat) if side is None else side
+    room = state.target - state.scores[side]
+    if points > room:
+        said = Phrase.of(GAME_ENDED, what=said, pegged=room, points=points)
+        points = room
     score = state.scores[side] + points
     entry = Entry(side, seat, points, kind, said, tuple(cards), state.deal, score)
     state = replace(state, history=(*state.history, entry), window=None, disputable=None)
@@ -372,7 +361,8 @@ def _finish(state: State, side: int) -> State:
     else:
         winner = side
         skunk = min(skunk_level(state.settings, s) for i, s in enumerate(scores) if i != side)
+    margin = min(abs(scores[winner] - score) for s, score in enumerate(scores) if s != winner)
     home = state.settings.match_scoring == "home"
     points = 2**skunk if home else (3 if skunk else 2)
-    result = GameResult(state.game, scores, winner, skunk, points, state.history)
+    result = GameResult(state.game, scores, winner, margin, skunk, points, state.history)
     return replace(state, winner=winner, results=(*state.results, result))

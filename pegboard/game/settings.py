@@ -62,6 +62,9 @@ class Settings:
     # missed; nothing missed: the call goes to the mugged side).  A call made without them
     # stands as made unless the mugged side disputes it by showing the cards in time.
     muggins: bool = False
+    # With Muggins on, what a count missed is shown once its Muggins window closes
+    # without a call (people learn from it); off, it stays unsaid until the game ends.
+    lessons: bool = True
     first_go_ends: bool = False  # the play ends when its first count ends: at the first go or 31
     over_count: str = "correct"
     skunk: str = "double"
@@ -103,7 +106,7 @@ class Settings:
         if self.match_games % 2 == 0:
             odd = N_("a match is best of an odd number of games, not {n}")
             raise ConfigError(Phrase.of(odd, n=self.match_games))
-        for key in ("muggins", "first_go_ends"):
+        for key in ("muggins", "lessons", "first_go_ends"):
             if not isinstance(getattr(self, key), bool):
                 raise ConfigError(Phrase.of(ON_OR_OFF, key=key, true="true", false="false"))
         if not self.colours:

@@ -7,7 +7,8 @@ players (seats 0 and 2 against 1 and 3).  Scores, pegs and winners are per side.
 from __future__ import annotations
 
 import enum
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
+from functools import cached_property
 from itertools import takewhile
 from typing import TYPE_CHECKING
 
@@ -82,6 +83,7 @@ class Mugging:
     side: int  # who pegged: the caller, or the mugged side after a false call
     points: int
     disputed: bool = False  # made without the cards, then settled by them
+    right: bool = True  # the cards (or, without them, the call as it stands) bear it out
 
 
 @dataclass(frozen=True, slots=True)
@@ -98,6 +100,7 @@ class Claim:
     starter: Card | None = None
     actual: int | None = None  # what the cards score, when they and the starter are known
     muggins: Mugging | None = None
+    kept: bool = False  # its verdict is not told yet (see :attr:`State.told`)
 
     @property
     def show(self) -> Show | None:
@@ -108,7 +111,10 @@ class Claim:
 
     @property
     def verdict(self) -> str:
-        """ "exact", "under" (points missed), "over" (points invented) or "unchecked"."""
+        """ "exact", "under" (points missed), "over" (points invented), "unchecked" (no
+        cards to check it by) or "kept" (not told while its Muggins window is open)."""
+        if self.kept:
+            return "kept"
         actual = self.actual
         if actual is None:
             return "unchecked"
@@ -162,8 +168,9 @@ class GameResult:
     """A finished game of the match."""
 
     number: int
-    scores: tuple[int, ...]
+    scores: tuple[int, ...]  # the winner's (a lowball loser's) is the target
     winner: int
+    margin: int  # what the game was won by, counted from the target: the ACC's spread
     skunk: int  # 0 none, 1 skunk, 2 double, 3 triple
     points: int  # match points the winner earned
     history: tuple[Entry, ...]
@@ -295,6 +302,34 @@ class State:
             known[self.starter] = None
         return known
 
+    # --- what the table may know ----------------------------------------------------------
+
+    def kept(self, index: int) -> bool:
+        """Whether the verdict of ``claims[index]`` is kept from the table: with Muggins
+        on, a count's verdict waits while its window is open (spotting the miss is the
+        opponents' skill: :mod:`pegboard.game.muggins`), and, with ``lessons`` off, until
+        the game ends. A call settles it; an over-count whose cards are known is taken
+        back at once, and told."""
+        claim = self.claims[index]
+        if not self.settings.muggins or self.over or claim.muggins is not None:
+            return False
+        if claim.actual is None or claim.actual < claim.claimed:
+            return False  # nothing to tell, or an over-count taken back
+        return index == self.window or not self.settings.lessons
+
+    @cached_property
+    def told(self) -> State:
+        """This state as the table may know it: a claim whose verdict is :meth:`kept`
+        shows as claimed, without its true count. The phones, the voice and the LEDs are
+        given this; the rules work on the state itself."""
+        kept = [index for index in range(len(self.claims)) if self.kept(index)]
+        if not kept:
+            return self
+        claims = list(self.claims)
+        for index in kept:
+            claims[index] = replace(claims[index], actual=None, starter=None, kept=True)
+        return replace(self, claims=tuple(claims))
+
     def name(self, count: Count) -> str:
         """ "Ann's hand", "Bob's crib", "Ann's play", "the play" (in English)."""
         return str(self.count_name(count))
@@ -311,6 +346,11 @@ class State:
         return self.results[-1].skunk if self.over else 0
 
     @property
+    def margin(self) -> int | None:
+        """What the finished game was won by, from the target (None while it goes on)."""
+        return self.results[-1].margin if self.over else None
+
+    @property
     def match(self) -> Match:
         rules = self.settings
         points = [0] * self.sides
@@ -322,10 +362,11 @@ class State:
 
     @property
     def cut_customary(self) -> bool:
-        """Whether the first dealer of the next game is cut for, not passed on: the third
-        game of a match of three (German seed: "Spielt man insgesamt drei Partien, wird in
-        der dritten Partie der Geber wieder durch Abheben ermittelt"), where passing it on
-        would give the first deal to the same player as in the first game."""
+        """Whether the first dealer of the next game must be cut for, not passed on or
+        chosen: the third game of a match of three (German seed: "Spielt man insgesamt
+        drei Partien, wird in der dritten Partie der Geber wieder durch Abheben
+        ermittelt"), where passing it on would give the first deal to the same player as
+        in the first game."""
         return (
             self.over
             and self.settings.match_games == 3
@@ -375,6 +416,7 @@ class State:
             "muggins_open": self.window is not None,
             "muggins_disputable": self.disputable,
             "winner": self.winner,
+            "margin": self.margin,
             "skunk": self.skunk,
             "match": {
                 **_fields(match),
@@ -384,6 +426,7 @@ class State:
                         "number": r.number,
                         "scores": list(r.scores),
                         "winner": r.winner,
+                        "margin": r.margin,
                         "skunk": r.skunk,
                         "points": r.points,
                     }

@@ -1,5 +1,6 @@
-"""The table: one board's games over one game file.  Enter what happens at the table,
-read the state, follow the changes.  Safe to use from several threads at once.
+"""The table: one board's games over one game file.  Enter what happens at the table and
+read the state (the front door, :mod:`pegboard.keeper`, tells who follows the changes).
+Safe to use from several threads at once.
 
 >>> import tempfile, pathlib
 >>> path = pathlib.Path(tempfile.mkdtemp()) / "games.db"
@@ -19,14 +20,15 @@ from __future__ import annotations
 import logging
 import os
 import threading
-from collections.abc import Callable, Iterator, Mapping
-from contextlib import contextmanager
+from collections.abc import Callable, Mapping
 from pathlib import Path
+from typing import Any
 
 from pegboard.errors import ConflictError, PegboardError, RuleError
 from pegboard.game import commands
 from pegboard.game.chain import GameLog
 from pegboard.game.commands import Cards
+from pegboard.game.entries import ENTRIES, methods
 from pegboard.game.events import Event, from_dict
 from pegboard.game.fold import apply
 from pegboard.game.settings import Settings
@@ -34,30 +36,25 @@ from pegboard.game.state import State
 from pegboard.game.store import GameRecord, Receipt, Store
 from pegboard.game.summary import Summary, summarise
 from pegboard.i18n import N_, Phrase, phrase_of
-from pegboard.rules.cards import Card
 
 log = logging.getLogger(__name__)
 Seat = int | str  # a seat number, or the player's name
+Key = tuple[str, str]  # a request's Idempotency-Key, and a digest of what it asked
 NO_GAME = N_("no game yet: start one")
 BREAKS_RULES = N_("event {version} of game {game} breaks the rules: {error}")
 
 
 class Table:
     """Games kept in the file at ``store`` (a path or an open Store); the most recent
-    game is picked up again.  Every entry is checked, then stored as one event, then
-    the subscribers hear of it.  Give ``version=`` to refuse an entry made against a
-    state that has moved on (ConflictError); make it inside :meth:`keyed` to store the
-    key of the request that asked for it with it."""
+    game is picked up again.  Every entry is checked, then stored as one event.  Give
+    ``version=`` to refuse an entry made against a state that has moved on
+    (ConflictError), and ``key=`` to store the key of the request that asked for it."""
 
     def __init__(self, store: Store | str | os.PathLike) -> None:
         self._store = store if isinstance(store, Store) else Store(store)
         self._lock = threading.RLock()
-        self._changed = threading.Condition(self._lock)
-        self._revision = 0
-        self._subscribers: list[Callable[[State], None]] = []
         self._game: int | None = None
         self._state: State | None = None
-        self._key: tuple[str, str] | None = None
         try:
             latest = self._store.latest()
             if latest is not None:
@@ -103,13 +100,15 @@ class Table:
         *,
         dealer: Seat | None = None,
         cuts: Cards | None = None,
+        key: Key | None = None,
     ) -> State:
         """Start a game (the first of a match): the first dealer is chosen, or cut for
-        (one card per player in seat order, lowest deals), or else seat 0."""
+        (one card per player in seat order, lowest deals), or else seat 0. ``key``: as
+        for an entry (:meth:`enter`)."""
         event = commands.start(settings, dealer, cuts)
         state = apply(None, event)
         with self._lock:
-            game = self._store.start(event, self._take_key(), summarise(state))
+            game = self._store.start(event, key, summarise(state))
             self._switch(game, state)
         return state
 
@@ -186,25 +185,10 @@ class Table:
 
     # --- requests that may come twice ---------------------------------------------------
 
-    @contextmanager
-    def keyed(self, key: str, request: str) -> Iterator[None]:
-        """The first entry made in this block (on this thread: the table is held) is
-        stored with ``key`` and ``request`` in its own transaction; :meth:`recall` finds
-        it from then on, across restarts."""
-        with self._lock:
-            self._key = (key, request)
-            try:
-                yield
-            finally:
-                self._key = None
-
     def recall(self, key: str) -> Receipt | None:
-        """The entry a request with ``key`` made (see :meth:`keyed`), if any."""
+        """The entry a request with ``key`` made (given as ``key=`` to an entry), if any:
+        it is stored with its entry, so it is known across restarts."""
         return self._store.recall(key)
-
-    def _take_key(self) -> tuple[str, str] | None:
-        key, self._key = self._key, None
-        return key
 
     def expect(self, version: int | None) -> None:
         """Refuse (ConflictError) when ``version`` is given and the game is no longer at it."""
@@ -218,89 +202,46 @@ class Table:
             )
 
     # --- entries: each checks, then stores exactly one event --------------------------
+    # The entries themselves (turn_starter, lay, go, claim, ...) are the methods made from
+    # their declarations (:mod:`pegboard.game.entries`), below the class.
 
-    def turn_starter(
-        self, card: Card | str | None = None, *, heels: bool = False, version: int | None = None
-    ) -> State:
-        """The dealer turned the starter (a jack pegs two for his heels).  With no card,
-        say whether it was a jack."""
-        return self._enter(commands.turn_starter, card, heels, version=version)
-
-    def name_starter(self, card: Card | str, *, version: int | None = None) -> State:
-        """Name the starter turned without its card, so the counts' cards can be checked."""
-        return self._enter(commands.name_starter, card, version=version)
-
-    def lay(
-        self, card: Card | str, seat: Seat | None = None, *, version: int | None = None
-    ) -> State:
-        """A card laid in the play; the game scores it (15, 31, pairs, runs, go, last card)."""
-        return self._enter(commands.lay, card, seat, version=version)
-
-    def go(self, seat: Seat | None = None, *, version: int | None = None) -> State:
-        """The player whose turn it is cannot lay."""
-        return self._enter(commands.go, seat, version=version)
-
-    def claim(
+    def enter(
         self,
-        seat: Seat,
-        points: int,
-        *,
-        kind: str | None = None,
-        cards: Cards | None = None,
+        name: str,
+        /,
+        *args: Any,
         version: int | None = None,
+        key: Key | None = None,
+        **kwargs: Any,
     ) -> State:
-        """``seat`` pegs a count: play points during the play, the due hand or crib in the
-        show.  ``cards`` (without the starter) let the game check it."""
-        return self._enter(commands.claim, seat, points, kind, cards, version=version)
+        """Make the entry ``name`` with its command's arguments: checked by its rules,
+        then stored as one event (with the ``key`` and request of the phone that asked
+        for it, when given), then the state after it. ``version``: refused
+        (ConflictError) if the game is no longer at it."""
+        command = ENTRIES[name].make
+        return self._append(lambda state: command(state, *args, **kwargs), version, key)
 
-    def muggins(
-        self, seat: Seat, points: int, *, cards: Cards | None = None, version: int | None = None
-    ) -> State:
-        """``seat`` calls Muggins: the count just pegged missed ``points``."""
-        return self._enter(commands.muggins, seat, points, cards, version=version)
-
-    def dispute_muggins(self, seat: Seat, cards: Cards, *, version: int | None = None) -> State:
-        """``seat``, of the mugged side, disputes the Muggins call just made without the
-        cards by showing them: the cards settle it (until the next count is pegged)."""
-        return self._enter(commands.dispute, seat, cards, version=version)
-
-    def advance(self, *, version: int | None = None) -> State:
-        """End the play, or end the show and pass the deal."""
-        return self._enter(commands.advance, version=version)
-
-    def next_game(
-        self,
-        *,
-        dealer: Seat | None = None,
-        cuts: Cards | None = None,
-        version: int | None = None,
-    ) -> State:
-        """Start the next game of the match.  Its first deal passes to the next seat, or
-        to the ``dealer`` chosen, or to the lowest of the ``cuts`` (one card per player
-        in seat order, as for a new game): :attr:`State.cut_customary` says when the
-        players customarily cut again (the third game of a match of three)."""
-        return self._enter(commands.next_game, dealer, cuts, version=version)
-
-    def undo(self, *, version: int | None = None) -> State:
-        return self._enter(commands.undo, version=version)
-
-    def redo(self, *, version: int | None = None) -> State:
-        return self._enter(commands.redo, version=version)
+    def push(self, event: Event, *, version: int | None = None, key: Key | None = None) -> State:
+        """Store ``event``, made by the rules' own commands (:mod:`pegboard.game.dials`)
+        for the state as it is: it is not checked again."""
+        return self._append(lambda state: event, version, key)
 
     def submit(self, event: Event | Mapping, *, version: int | None = None) -> State:
-        """Enter an event given whole (say, JSON from the panel: ``{"type": "Go", "seat": 1}``)."""
+        """Enter an event given whole, as a script may (``{"type": "Go", "seat": 1}``):
+        checked as if entered by its command."""
         if isinstance(event, Mapping):
             event = from_dict(dict(event))
-        return self._enter(commands.check, event, version=version)
+        return self._append(lambda state: commands.check(state, event), version, None)
 
-    def _enter(self, command: Callable[..., Event], *args: object, version: int | None) -> State:
+    def _append(
+        self, made: Callable[[State], Event], version: int | None, key: Key | None
+    ) -> State:
         with self._lock:
             self.expect(version)
             state = self.state
-            event = command(state, *args)
+            event = made(state)
             after = apply(state, event)
             try:
-                key = self._take_key()
                 self._store.append(self._current(), after.version, event, key, summarise(after))
             except ConflictError:
                 self.reload()  # another program wrote first: catch up, then refuse
@@ -313,39 +254,9 @@ class Table:
             raise RuleError(Phrase(NO_GAME))
         return self._game
 
-    # --- following the changes --------------------------------------------------------
-
-    @property
-    def revision(self) -> int:
-        """Counts every change of the state seen through this table (entries, loads)."""
-        return self._revision
-
-    def subscribe(self, callback: Callable[[State], None]) -> Callable[[], None]:
-        """Call ``callback(state)`` after every change, on the thread that made it and
-        under the table's lock (so keep it short).  Returns a function to unsubscribe."""
-        with self._lock:
-            self._subscribers.append(callback)
-        return lambda: self._unsubscribe(callback)
-
-    def _unsubscribe(self, callback: Callable[[State], None]) -> None:
-        with self._lock:
-            if callback in self._subscribers:
-                self._subscribers.remove(callback)
-
-    def wait_for_change(self, revision: int, timeout: float | None = None) -> int:
-        """Block until the revision passes ``revision`` (or ``timeout`` seconds pass);
-        return the revision now."""
-        with self._changed:
-            self._changed.wait_for(lambda: self._revision != revision, timeout)
-            return self._revision
-
     def _switch(self, game: int, state: State) -> None:
         with self._lock:
             self._game, self._state = game, state
-            self._revision += 1
-            self._changed.notify_all()
-            for callback in list(self._subscribers):
-                try:
-                    callback(state)
-                except Exception:
-                    log.exception("a subscriber failed on version %s", state.version)
+
+
+methods(Table, "enter", "State")

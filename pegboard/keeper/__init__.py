@@ -3,17 +3,24 @@
 of each change.
 
 The adapters reach the game only through here: the values the door hands out (the
-state and its parts, the settings, the skunk lines) are re-exported for them.
+state and its parts, the settings, the skunk lines) and the declarations of the entries
+and the door's controls (what the panel's actions are made from) are re-exported for
+them.
 """
 
 from pegboard.game import PALETTE, Count, Phase, Settings, State, skunk_lines, standing
+from pegboard.game.entries import CONTROLS, ENTRIES, Arg, Declared
 from pegboard.keeper.door import Change, KeyReused, Scorekeeper
 from pegboard.keeper.fit import players_allowed, variants_allowed
 
 __all__ = [
+    "CONTROLS",
+    "ENTRIES",
     "PALETTE",
+    "Arg",
     "Change",
     "Count",
+    "Declared",
     "KeyReused",
     "Phase",
     "Scorekeeper",

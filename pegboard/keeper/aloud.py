@@ -6,9 +6,11 @@ The board's voice speaks them (:mod:`pegboard.voice`); each phone shows and may 
 them in its own language (:mod:`pegboard.panel`).
 
 - a count when it is pegged, as claimed, then the verdict: "Ann's hand: twelve… exact."
-  (never a true count before its claim: nothing is said of a count until it is pegged);
-- the play's scores as they are pegged ("fifteen for two", "thirty-one for two"), a go,
-  the point for the go and for the last card; his heels; three for last;
+  (never a true count before its claim: nothing is said of a count until it is pegged;
+  with Muggins on, the verdict waits for a call or the window's end, and only then is
+  it said what the cards held: "Ann's hand held fourteen: two missed.");
+- the play's scores as they are pegged, naming who scored ("Ann: fifteen for two"), a
+  go, the point for the go and for the last card; his heels; three for last;
 - "Muggins! Bob takes two."; a side past a skunk line; the win, its margin and skunk;
 - a refusal of an entry made on the board's own controls, and what the door says of a
   new game and of an undo.
@@ -24,7 +26,7 @@ them in its own language (:mod:`pegboard.panel`).
 ['zwei für die Hacken']
 >>> _ = keeper.lay("10C", "Bob")
 >>> [str(a) for a in announcements(keeper.lay("5D", "Ann"))]
-['fifteen for two']
+['Ann: fifteen for two']
 >>> [a.say("nl") for a in announcements(keeper.go("Bob"))]
 ['Bob zegt Go.']
 
@@ -43,7 +45,11 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Protocol
 
+from babel.lists import format_list
+
 from pegboard.game import State, skunk_lines
+from pegboard.game.fold import GAME_ENDED
+from pegboard.game.state import Claim
 from pegboard.i18n import N_, Phrase
 from pegboard.keeper.door import Change
 from pegboard.rules.speech import GO_POINT, MUGGINS, count_name, number_words
@@ -75,9 +81,18 @@ class Announcement:
     event: str
     said: Sayable
     fleeting: bool = False
+    scorer: str | None = None  # who scored, for a score in the play (see :func:`merged`)
+    points: int = 0
 
     def say(self, lang: str = "en") -> str:
         return self.said.say(lang)
+
+    @property
+    def scores(self) -> tuple[tuple[str | None, int], ...]:
+        """Who scored what in the play, said in this sentence."""
+        if isinstance(self.said, Scores):
+            return self.said.scores
+        return ((self.scorer, self.points),) if self.points else ()
 
     def __str__(self) -> str:
         return self.say()
@@ -87,7 +102,11 @@ _VERDICTS = {
     "exact": N_("{count}: {claimed}… exact."),
     "under": N_("{count}: {claimed}… under by {missed}."),
     "over": N_("{count}: {claimed}… over by {excess}, {pegged} pegged."),
-    "claimed": N_("{count}: {claimed}."),  # unchecked: no cards to check it by
+    "claimed": N_("{count}: {claimed}."),  # unchecked, or kept for Muggins
+}
+_HELD = {  # what the cards held, once a Muggins window closes or a call is settled
+    "under": N_("{count} held {actual}: {missed} missed."),
+    "exact": N_("{count} held {actual}."),
 }
 _MUGGINS = {
     True: N_("Muggins! {name} takes {points}."),
@@ -112,9 +131,10 @@ def announcements(change: Change) -> tuple[Announcement, ...]:
         if not (change.dial and change.said.message):
             return ()  # a phone's refusal is shown on that phone
         return (Announcement("refusals", spoken(change.said), fleeting=True),)
-    after, before = change.state, change.before
-    if change.what != "game" or after is None:
+    if change.what != "game" or change.state is None:
         return ()
+    after = change.state.told
+    before = None if change.before is None else change.before.told
     if undone(change) or before is after:  # an undo, or a game taken up again
         return (Announcement("game", change.said),)
     if before is None or after.version == 1 or after.game != before.game:
@@ -123,6 +143,7 @@ def announcements(change: Change) -> tuple[Announcement, ...]:
     said = [_go(after, seat) for seat in sorted(after.play.passed - before.play.passed)]
     kept = _common(before.history, after.history)  # a disputed call re-pegs the last line
     said += [_entry(after, entry) for entry in after.history[kept:]]
+    said += _held(before, after)
     said += _crossed(before, after)
     if after.winner is not None and before.winner is None:
         said += _won(after)
@@ -183,15 +204,18 @@ def _go(state: State, seat: int) -> Announcement:
 def _entry(state: State, entry: Any) -> Announcement:
     """The sentence for one new line of the history."""
     name = state.players[entry.seat] if entry.seat is not None else None
-    params = dict(entry.said.params)
+    said = entry.said
+    if said.message == GAME_ENDED:  # the line that won: said as the entry it was
+        said = dict(said.params)["what"]
+    params = dict(said.params)
+    score = {"fleeting": True, "scorer": name, "points": entry.points}
     match entry.kind:
-        case "play" if "call" in params:  # a card laid: its call, "fifteen for two"
-            return Announcement("pegging", params["call"], fleeting=True)
-        case "play" if entry.said.message == GO_POINT:
-            return Announcement("pegging", entry.said, fleeting=True)
+        case "play" if "call" in params or said.message == GO_POINT:  # "fifteen for two"
+            call = Phrase.of(N_("{name}: {call}"), name=name, call=params.get("call", said))
+            return Announcement("pegging", call, **score)
         case "play":  # pegged by hand
             said = Phrase.of(N_("{name} pegs {points}."), name=name, points=Number(entry.points))
-            return Announcement("pegging", said, fleeting=True)
+            return Announcement("pegging", said, **score)
         case "hand" | "crib":
             return Announcement("counts", _verdict(state, entry.kind))
         case "muggins":
@@ -209,9 +233,10 @@ def _entry(state: State, entry: Any) -> Announcement:
 
 
 def _verdict(state: State, kind: str) -> Phrase:
-    """A count just pegged: as claimed, then what the cards say (when they are known)."""
+    """A count just pegged: as claimed, then what the cards say (when they are known and
+    not kept for Muggins)."""
     claim = state.claims[-1]
-    verdict = "claimed" if claim.verdict == "unchecked" else claim.verdict
+    verdict = "claimed" if claim.verdict in ("unchecked", "kept") else claim.verdict
     return Phrase.of(
         _VERDICTS[verdict],
         count=count_name(state.players[claim.seat], kind),
@@ -220,6 +245,49 @@ def _verdict(state: State, kind: str) -> Phrase:
         excess=Number(max(0, claim.difference)),
         pegged=Number(claim.pegged),
     )
+
+
+def _held(before: State, after: State) -> list[Announcement]:
+    """What the cards of a count held, told now that its Muggins window closed or a
+    call settled it: a lesson when it was short, the answer to a call either way."""
+    said = []
+    for was, now in zip(before.claims, after.claims, strict=False):
+        if was.kept and not now.kept and now.verdict in _HELD:
+            if now.verdict == "exact" and now.muggins is None:
+                continue  # nothing to learn
+            said.append(Announcement("muggins", _held_phrase(after, now)))
+    return said
+
+
+def _held_phrase(state: State, claim: Claim) -> Phrase:
+    return Phrase.of(
+        _HELD[claim.verdict],
+        count=count_name(state.players[claim.seat], claim.kind),
+        actual=Number(claim.actual),
+        missed=Number(-claim.difference),
+    )
+
+
+def merged(scores: list[Announcement]) -> Announcement:
+    """Scores of the play said together, when they came faster than they could be said
+    one by one: "Ann two, Bob three and Ann one"."""
+    items = tuple(item for said in scores for item in said.scores)
+    total = sum(points for _, points in items)
+    return Announcement("pegging", Scores(items), fleeting=True, points=total)
+
+
+@dataclass(frozen=True, slots=True)
+class Scores:
+    """Who scored what, in order, said as one list in the hearer's language."""
+
+    scores: tuple[tuple[str | None, int], ...]
+
+    def say(self, lang: str = "en") -> str:
+        items = [
+            Phrase.of(N_("{name} {points}"), name=name or "", points=Number(points)).say(lang)
+            for name, points in self.scores
+        ]
+        return format_list(items, locale=lang)
 
 
 def _crossed(before: State, after: State) -> list[Announcement]:
@@ -238,8 +306,7 @@ def _crossed(before: State, after: State) -> list[Announcement]:
 
 def _won(state: State) -> list[Announcement]:
     """The win, by how much and with what skunk; the match, when that is won too."""
-    scores, winner = state.scores, state.winner
-    margin = min(abs(scores[winner] - score) for side, score in enumerate(scores) if side != winner)
+    winner, margin = state.winner, state.margin
     names = state.settings.side_names
     said = [
         Announcement(

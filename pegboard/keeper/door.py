@@ -38,18 +38,20 @@ from typing import Any
 from pegboard.board.layout import Layout
 from pegboard.errors import PegboardError, RuleError
 from pegboard.game import Settings, State, Table, dials
+from pegboard.game.checks import Cards
+from pegboard.game.entries import ENTRIES, control, methods
+from pegboard.game.table import Key
 from pegboard.i18n import N_, Phrase, phrase_of
 from pegboard.keeper.fit import check_board
 from pegboard.keeper.games import Listed, listed, resumed, stored
 from pegboard.keeper.said import REDONE, SILENCE, UNDONE, entered, said_of
-from pegboard.rules.cards import Card
 
 log = logging.getLogger(__name__)
 
 SEATS = 4  # the most seats a board has dials for
 ANSWERED = 1024  # keyed requests remembered while the board runs (entries: in the file too)
 Seat = int | str
-Cards = str | list[Card | str] | tuple[Card | str, ...]
+TOLD = {"undo": UNDONE, "redo": REDONE}  # what the door says of an entry, beyond the board
 
 
 @dataclass(frozen=True, slots=True)
@@ -106,9 +108,11 @@ class Scorekeeper:
 
     @property
     def state(self) -> State | None:
-        """The current game, or None before the first."""
+        """The current game as the table may know it (a verdict kept for Muggins is not
+        in it: :attr:`State.told`), or None before the first. Every change announced
+        carries such states too."""
         try:
-            return self._table.state
+            return self._table.state.told
         except RuleError:
             return None
 
@@ -171,14 +175,15 @@ class Scorekeeper:
 
     # --- requests that may come twice -----------------------------------------------------
 
-    def once(self, key: str, request: str, change: Callable[[], Change]) -> Change:
+    def once(self, key: str, request: str, change: Callable[[Key], Change]) -> Change:
         """Make ``change`` at most once for ``key`` (a phone's Idempotency-Key; ``request``
         a digest of what it asked). Asked again, nothing changes: the answer is a
         ``"replayed"`` change that says what the first said. The same key with another
-        request raises KeyReused. An entry is stored with its key in one transaction
-        (:meth:`Table.keyed`), so a retry after a crash or a restart is known too; a
-        change that is no entry (a dial, the brightness) is remembered while the board
-        runs. A refusal is not remembered: it changed nothing."""
+        request raises KeyReused. ``change`` is given ``(key, request)`` to hand to the
+        entry it makes: the entry is stored with it in one transaction, so a retry after
+        a crash or a restart is known too; a change that is no entry (a dial, the
+        brightness) is remembered while the board runs. A refusal is not remembered: it
+        changed nothing."""
         with self._cond:
             first = self._answered.get(key) or self._recalled(key)
             if first is not None:
@@ -186,8 +191,7 @@ class Scorekeeper:
                     message = N_("this request key was used for another request: send a new one")
                     raise KeyReused(Phrase(message))
                 return self._change("replayed", said=first[1])
-            with self._table.keyed(key, request):
-                made = change()
+            made = change((key, request))
             self._answered[key] = (request, made.said)
             while len(self._answered) > ANSWERED:
                 self._answered.popitem(last=False)
@@ -200,16 +204,18 @@ class Scorekeeper:
             return None
         event = self._table.events(receipt.game)[receipt.version - 1]
         state = self._table.state_of(receipt.game, receipt.version)
-        return receipt.request, said_of(event, state)
+        return receipt.request, said_of(event, state.told)
 
     # --- games --------------------------------------------------------------------------
 
+    @control("new_game")
     def new_game(
         self,
         settings: Settings | Mapping[str, Any] | None = None,
         *,
         dealer: Seat | None = None,
         cuts: Cards | None = None,
+        key: Key | None = None,
     ) -> Change:
         """Start a game (the first of a match) this board can show: chosen dealer, a
         cut (one card per player, lowest deals), or the board cuts at random."""
@@ -218,24 +224,16 @@ class Scorekeeper:
         check_board(self.layout, settings)
         if dealer is None and cuts is None:
             dealer = secrets.randbelow(len(settings.players))
-        return self._enter(lambda: self._table.new_game(settings, dealer=dealer, cuts=cuts))
-
-    def next_game(
-        self,
-        *,
-        dealer: Seat | None = None,
-        cuts: Cards | None = None,
-        version: int | None = None,
-    ) -> Change:
-        """The next game of the match: its first deal alternates, or goes to the
-        ``dealer`` chosen, or to the lowest of the ``cuts`` (the third game of three)."""
-        return self._enter(lambda: self._table.next_game(dealer=dealer, cuts=cuts, version=version))
+        return self._enter(
+            lambda: self._table.new_game(settings, dealer=dealer, cuts=cuts, key=key)
+        )
 
     def games(self, only: int | None = None) -> list[Listed]:
         """The stored games, open and finished, newest first (see :mod:`.games`); with
         ``only``, that game alone (if it is listed)."""
         return listed(self._table, self.game_id, only)
 
+    @control("resume")
     def resume(self, game: int) -> Change:
         """Take a stored game up again: one left unfinished, or the one a new game
         replaced. Nothing is entered (so nothing is said again of its entries)."""
@@ -247,62 +245,33 @@ class Scorekeeper:
                 self._announce("refused", said=phrase_of(error))
                 raise
             self._dials = [0] * SEATS
-            return self._announce("game", said=resumed(state), before=state)
+            return self._announce("game", said=resumed(state), before=state.told)
 
     # --- entries ------------------------------------------------------------------------
+    # Each entry of the game (turn_starter, lay, go, claim, muggins, ...) is a method made
+    # from its declaration (:mod:`pegboard.game.entries`), below the class.
 
-    def turn_starter(
-        self, card: Card | str | None = None, *, heels: bool = False, version: int | None = None
-    ) -> Change:
-        return self._enter(lambda: self._table.turn_starter(card, heels=heels, version=version))
-
-    def name_starter(self, card: Card | str, *, version: int | None = None) -> Change:
-        return self._enter(lambda: self._table.name_starter(card, version=version))
-
-    def lay(
-        self, card: Card | str, seat: Seat | None = None, *, version: int | None = None
-    ) -> Change:
-        return self._enter(lambda: self._table.lay(card, seat, version=version), seat)
-
-    def go(self, seat: Seat | None = None, *, version: int | None = None) -> Change:
-        return self._enter(lambda: self._table.go(seat, version=version), seat)
-
-    def claim(
+    def enter(
         self,
-        seat: Seat,
-        points: int,
-        *,
-        kind: str | None = None,
-        cards: Cards | None = None,
+        name: str,
+        /,
+        *args: Any,
         version: int | None = None,
+        key: Key | None = None,
+        **kwargs: Any,
     ) -> Change:
+        """Make the entry ``name`` through the table (see :meth:`Table.enter`), and
+        announce it; a refusal is announced too, and changes nothing."""
+        seat = ENTRIES[name].seat_given(args, kwargs)
         return self._enter(
-            lambda: self._table.claim(seat, points, kind=kind, cards=cards, version=version), seat
+            lambda: self._table.enter(name, *args, version=version, key=key, **kwargs),
+            seat,
+            told=TOLD.get(name),
         )
-
-    def muggins(
-        self, seat: Seat, points: int, *, cards: Cards | None = None, version: int | None = None
-    ) -> Change:
-        return self._enter(
-            lambda: self._table.muggins(seat, points, cards=cards, version=version), seat
-        )
-
-    def dispute_muggins(self, seat: Seat, cards: Cards, *, version: int | None = None) -> Change:
-        """The mugged side shows the cards of a count mugged without them: they settle it."""
-        return self._enter(lambda: self._table.dispute_muggins(seat, cards, version=version), seat)
-
-    def advance(self, *, version: int | None = None) -> Change:
-        """End the play, or end the show and pass the deal."""
-        return self._enter(lambda: self._table.advance(version=version))
-
-    def undo(self, *, version: int | None = None) -> Change:
-        return self._enter(lambda: self._table.undo(version=version), told=UNDONE)
-
-    def redo(self, *, version: int | None = None) -> Change:
-        return self._enter(lambda: self._table.redo(version=version), told=REDONE)
 
     # --- the board's own controls -----------------------------------------------------------
 
+    @control("sim_turn", sim=True, seat="seat")
     def turn_dial(self, seat: int, steps: int) -> Change:
         """``seat``'s dial turned ``steps`` clicks: its count moves, within what the entry
         due now can be worth."""
@@ -312,50 +281,63 @@ class Scorekeeper:
             self._dials[seat] = min(max(self._dials[seat] + steps, 0), cap)
             return self._announce("dial", seat=seat, dial=True)
 
+    @control("sim_press", sim=True, seat="seat")
     def peg_dial(self, seat: int) -> Change:
         """A press on ``seat``'s dial pegs the count dialled (the dial starts again at 0)."""
         with self._cond:
             self._seat(seat)
-            points, self._dials[seat] = self._dials[seat], 0
+            points = self._dials[seat]
+            if dials.button(self.state) != "cut":  # a cut stays dialled for the advance
+                self._dials[seat] = 0
             return self._enter(
-                lambda: self._table.submit(dials.dialled(self._table.state, seat, points)),
+                lambda: self._table.push(dials.dialled(self._table.state, seat, points)),
                 seat,
                 dial=True,
             )
 
+    @control("sim_hold", sim=True, seat="seat")
     def undo_own(self, seat: int) -> Change:
         """A long press takes back the last entry, when ``seat`` made it."""
         with self._cond:
             self._seat(seat)
             return self._enter(
-                lambda: self._table.submit(dials.undo_own(self._table.state, seat)),
+                lambda: self._table.push(dials.undo_own(self._table.state, seat)),
                 seat,
                 dial=True,
                 told=UNDONE,
             )
 
-    def press_advance(self, *, version: int | None = None) -> Change:
-        """The advance button: the deal goes on, the match's next game, or a new game
-        (``version``: refused if the game is no longer at it)."""
+    @control("advance", seen=True)
+    @control("sim_advance", sim=True)
+    def press_advance(self, *, version: int | None = None, key: Key | None = None) -> Change:
+        """The advance button: the deal goes on, the match's next game (the third of
+        three cut for on the dials), or a new game."""
         with self._cond:
             if version is not None:
                 self._table.expect(version)
             state = self.state
             match dials.button(state):
                 case "start":
-                    return self.new_game(self.house)
-                case "advance":
-                    return self._enter(self._table.advance, dial=True)
-                case "next_game":
-                    return self._enter(self._table.next_game, dial=True)
-            return self.new_game(state.settings, dealer=state.seat_after(state.first_dealer))
+                    return self.new_game(self.house, key=key)
+                case "advance" | "next_game" as entry:
+                    return self._enter(lambda: self._table.enter(entry, key=key), dial=True)
+                case "cut":
+                    ranks = self.dials
+                    return self._enter(
+                        lambda: self._table.push(dials.cut(self._table.state, ranks), key=key),
+                        dial=True,
+                    )
+            rematch = state.seat_after(state.first_dealer)
+            return self.new_game(state.settings, dealer=rematch, key=key)
 
+    @control("sim_repeat", sim=True)
     def repeat(self) -> Change:
         """The last announcement again, please (the advance button's long press): the
         voice says it; nothing in the game changes."""
         with self._cond:
             return self._announce("repeat")
 
+    @control("brightness")
     def set_brightness(self, level: float) -> Change:
         """Dim the LEDs, 0..1 (the supply's budget still holds)."""
         if isinstance(level, bool) or not isinstance(level, int | float) or not 0 <= level <= 1:
@@ -396,7 +378,7 @@ class Scorekeeper:
                 self._dials = [0] * SEATS  # a new game: nothing dialled carries over
             return self._announce(
                 "game",
-                said=told or entered(after),
+                said=told or entered(after.told),
                 seat=self._seat_of(seat),
                 dial=dial,
                 before=before,
@@ -434,3 +416,6 @@ class Scorekeeper:
         if isinstance(seat, str) and state is not None and seat in state.players:
             return state.players.index(seat)
         return seat if isinstance(seat, int) and not isinstance(seat, bool) else None
+
+
+methods(Scorekeeper, "enter", "Change")

@@ -22,8 +22,11 @@ REDONE = Phrase(N_("Redone."))
 def entered(state: State) -> Phrase:
     """What the board says of the entry ``state`` was made by."""
     match state.entry:
-        case ev.GameStarted() | ev.NextGame():
+        case ev.GameStarted(cuts=None) | ev.NextGame(cuts=None, ranks=None):
             message = N_("New game: {name} deals first.")
+            return Phrase.of(message, name=state.players[state.dealer])
+        case ev.GameStarted() | ev.NextGame():
+            message = N_("New game: {name} cut the lowest card and deals first.")
             return Phrase.of(message, name=state.players[state.dealer])
         case ev.StarterTurned() if state.history and state.history[-1].kind == "heels":
             return Phrase(N_("Two for his heels."))
@@ -50,8 +53,9 @@ def said_of(event: ev.Event, state: State) -> Phrase:
 
 def verdict(claim: Claim) -> Phrase:
     """What the board says of a count just pegged: exact, under, over, or only pegged.
-    Said once the count is claimed, Muggins or not: never before (the true count of a
-    count not yet claimed is no phone's and no voice's to tell)."""
+    Never before it is claimed (the true count of a count not yet claimed is no phone's
+    and no voice's to tell), and with Muggins on only once its window has closed or a
+    call settled it: until then it is only pegged (``claim.verdict`` is "kept")."""
     told = claim.verdict
     if told == "exact":
         return Phrase.of(N_("{claimed}: exact."), claimed=claim.claimed)

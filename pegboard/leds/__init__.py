@@ -29,9 +29,10 @@ KINDS = ("serial", "spi", "sim")  # also the values of the config's board.driver
 def open_driver(kind: str, strips: Sequence[Strip], **options: Any) -> LedDriver:
     """Build the back-end ``kind`` for ``strips`` (``layout.strips``).
 
-    Options go to the back-end: ``port=`` for serial (None: find the Pico),
-    ``spi=`` for spi, ``on_show=`` for sim (called with each board the emulated
-    Pico lights).
+    Options go to the back-end: ``colour_order=`` for all (the order the strips take a
+    LED's bytes in: ``"GRB"``, a WS2812B's, unless told), ``port=`` for serial (None:
+    find the Pico), ``spi=`` for spi, ``on_show=`` for sim (called with each board the
+    emulated Pico lights).
     """
     if kind == "serial":
         from pegboard.leds.pico import PicoDriver

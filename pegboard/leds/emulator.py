@@ -5,7 +5,8 @@ open the real Pico, and talks the real protocol to ``pegboard._firmware.pegfirm`
 running in a thread. ``unplug()``/``plug()`` pull and push the cable (a new pty
 behind the same name, and a freshly booted firmware), ``reboot()`` restarts the
 firmware on the same port, ``tamper_in``/``tamper_out`` damage bytes on the way
-and ``inject()`` adds some; ``shown`` keeps the last ``history`` boards the LEDs
+and ``inject()`` adds some; ``seen`` is what its strips (WS2812B, GRB, unless
+``strip_order`` says otherwise) show a person; ``shown`` keeps the last ``history`` boards the LEDs
 showed, in order (an empty tuple marks each boot), and ``wait_for()`` waits for one.
 
 >>> from pegboard.board.layout import load_layout
@@ -30,6 +31,7 @@ from collections import deque
 from collections.abc import Callable, Sequence
 from pathlib import Path
 
+from pegboard._firmware import pegproto
 from pegboard._firmware.fakehw import PtyHardware
 from pegboard._firmware.pegfirm import Firmware
 
@@ -52,6 +54,7 @@ class EmulatedPico:
         self.tamper_out: Tamper | None = None  # Pico -> host bytes
         self.on_show: Callable[[tuple[bytes, ...]], None] | None = None
         self.shown: deque[tuple[bytes, ...]] = deque(maxlen=history)  # the latest boards, in order
+        self.strip_order = "GRB"  # the strips' own colour order: WS2812B
         self._cond = threading.Condition()
         self.hw: PtyHardware | None = None
         self.firmware: Firmware | None = None
@@ -59,6 +62,13 @@ class EmulatedPico:
         self._thread: threading.Thread | None = None
         if plugged:
             self.plug()
+
+    @property
+    def seen(self) -> list[bytes]:
+        """What a person sees on the strips now, one RGB ``bytes`` per strip: the bytes the
+        firmware sent down each data line, read as strips of ``strip_order`` read them."""
+        order = pegproto.ORDERS.index(self.strip_order)
+        return [bytes(pegproto.from_wire(wire, order)) for wire in self.hw.wire] if self.hw else []
 
     @property
     def leds(self) -> list[bytes]:

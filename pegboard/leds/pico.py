@@ -38,6 +38,7 @@ class PicoDriver(LedDriver):
     """Drive the strips through a Pico.
 
     ``port``: a device path, a pty, or a pySerial URL; None finds the Pico.
+    ``colour_order``: the order the strips take a LED's bytes in (GRB for a WS2812B).
     ``retry``: seconds before an unacked frame is sent again; ``heartbeat``:
     seconds of quiet before a heartbeat; ``silence``: seconds the Pico may leave
     us unanswered before the port is reopened (all three go to the
@@ -51,6 +52,7 @@ class PicoDriver(LedDriver):
         strips: Sequence[Strip],
         port: str | None = None,
         *,
+        colour_order: str = "GRB",
         retry: float = 0.1,
         heartbeat: float = 1.0,
         silence: float = 3.0,
@@ -58,7 +60,13 @@ class PicoDriver(LedDriver):
         health_every: float = 60.0,
     ):
         super().__init__(strips)
-        self._session = LinkSession(self.strips, retry=retry, heartbeat=heartbeat, silence=silence)
+        self._session = LinkSession(
+            self.strips,
+            colour_order=colour_order,
+            retry=retry,
+            heartbeat=heartbeat,
+            silence=silence,
+        )
         self.port = port
         self.backoff = backoff
         self.health_every = health_every

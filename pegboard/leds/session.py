@@ -82,7 +82,8 @@ class _Outgoing:
 
 
 class LinkSession:
-    """The host's side of the protocol for ``strips``; see the module docstring.
+    """The host's side of the protocol for ``strips``, whose LEDs take their bytes in
+    ``colour_order`` (one of ``pegproto.ORDERS``); see the module docstring.
 
     Not thread-safe: its owner holds a lock around every call.
     """
@@ -91,6 +92,7 @@ class LinkSession:
         self,
         strips: Sequence[Strip],
         *,
+        colour_order: str = "GRB",
         retry: float = 0.1,
         heartbeat: float = 1.0,
         silence: float = 3.0,
@@ -105,7 +107,10 @@ class LinkSession:
                 raise ConfigError(said)
         self.retry, self.heartbeat, self.silence = retry, heartbeat, silence
         self.stats = LinkStats()
-        self._setup = pegproto.pack_strips([(s.pin, s.leds) for s in strips])
+        if colour_order not in pegproto.ORDERS:
+            raise ConfigError(f"no colour order {colour_order!r}: {', '.join(pegproto.ORDERS)}")
+        order = pegproto.ORDERS.index(colour_order)  # GRB, a WS2812B's, goes unsaid
+        self._setup = pegproto.pack_setup([(s.pin, s.leds) for s in strips], order)
         self._current = {pegproto.BRIGHTNESS: b"\xff"}  # what the Pico should have, by kind
         self._outbox: dict[int, _Outgoing] = {}  # unacked, the latest of each kind
         self._refused: set[tuple[int, int]] = set()  # (kind, status) logged on this connection

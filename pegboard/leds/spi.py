@@ -66,9 +66,10 @@ def check_bufsiz(leds: int) -> None:
 
 
 class SpiDriver(LedDriver):
-    """WS2812 strips on an SPI bus; ``spi`` defaults to Blinka's ``board.SPI()``."""
+    """WS2812 strips on an SPI bus; ``spi`` defaults to Blinka's ``board.SPI()``;
+    ``colour_order``: the order the strips take a LED's bytes in (GRB for a WS2812B)."""
 
-    def __init__(self, strips: Sequence[Strip], spi: Any = None, *, pixel_order: str = "GRB"):
+    def __init__(self, strips: Sequence[Strip], spi: Any = None, *, colour_order: str = "GRB"):
         super().__init__(strips)
         self._count = sum(s.leds for s in self.strips)
         check_bufsiz(self._count)
@@ -92,7 +93,7 @@ class SpiDriver(LedDriver):
         self._pixels = neopixel_spi.NeoPixel_SPI(
             spi,
             self._count,
-            pixel_order=pixel_order,
+            pixel_order=colour_order,
             auto_write=False,
             frequency=SPI_HZ,
             reset_time=LATCH_US / 1_000_000,

@@ -4,7 +4,10 @@
    on a MicroPython new enough.
 2. The LEDs: each strip's first, middle and last LED lights alone and the person
    watching says whether they see it (:mod:`pegboard.maker.sight`); a dark one
-   names the strip, its Pico pin and the likely fault.
+   names the strip, its Pico pin and the likely fault. Then each strip that passed
+   shows red, green and blue on its first LED and the person says which colour they
+   saw: a strip that takes its colours in another order names the ``colour_order``
+   to set (:mod:`pegboard.maker.colours`).
 3. The controls: it asks for each dial turn and press, each button, the advance
    button, and waits for that very intent, with a timeout per control
    (:mod:`pegboard.maker.controls_check`).
@@ -39,6 +42,7 @@ from pegboard.i18n import N_, SOURCE, Phrase, phrase_of, translations
 from pegboard.inputs import Controls, load_pins, make_factory
 from pegboard.lan import panel_urls
 from pegboard.leds import LedDriver, open_driver
+from pegboard.maker.colours import ColourEye, check_colours, keyboard_colours, sim_colours
 from pegboard.maker.controls_check import (
     CONTROL_SECONDS,
     Finger,
@@ -140,15 +144,16 @@ def run(
     link_timeout: float = LINK_SECONDS,
     finger: Finger | None = None,
     eye: Eye | None = None,
+    colour_eye: ColourEye | None = None,
     pico: EmulatedPico | None = None,
     answer_seconds: float = ANSWER_SECONDS,
 ) -> int:
     """Check everything; print one line per part, in ``lang``; 0 if nothing failed, else 1.
 
-    ``finger`` works the controls and ``eye`` says whether an LED is lit (defaults with
-    ``sim``: :func:`sim_finger` and the simulated board's eye; else the person at the
-    terminal, who has ``answer_seconds`` for each LED); ``pico``: an EmulatedPico to use
-    instead of making one.
+    ``finger`` works the controls, ``eye`` says whether an LED is lit and ``colour_eye``
+    which colour it shows (defaults with ``sim``: :func:`sim_finger` and the simulated
+    board's eyes; else the person at the terminal, who has ``answer_seconds`` for each
+    LED); ``pico``: an EmulatedPico to use instead of making one.
     """
     t = translations(lang)
     sim = sim or config.board["driver"] == "sim"
@@ -198,7 +203,16 @@ def run(
                     print(
                         "      " + t.gettext("no terminal to ask whether an LED is lit"), file=out
                     )
-                results += check_leds(leds, layout, eye, link_timeout, out, lang)
+                lit = check_leds(leds, layout, eye, link_timeout, out, lang)
+                results += lit
+                if colour_eye is None and sim:
+                    colour_eye = sim_colours(pico or leds.pico, out, lang)
+                elif colour_eye is None and keyboard is not None:
+                    colour_eye = keyboard_colours(keyboard)
+                order = config.board["colour_order"]
+                for strip, white in zip(layout.strips, lit, strict=True):
+                    if colour_eye is not None and white.status == PASS:
+                        report(check_colours(leds, layout, strip, colour_eye, order, link_timeout))
         intents: queue.Queue = queue.Queue()
         try:
             with warnings.catch_warnings():  # gpiozero's fallbacks: the error says it all
@@ -229,12 +243,13 @@ def _leds(
     config: Config, layout: Layout, sim: bool, pico: EmulatedPico | None
 ) -> Iterator[LedDriver]:
     """The configured LED driver (``sim``: the emulated Pico), or a Pico's at ``pico.path``."""
+    order = config.board["colour_order"]
     if pico is not None:
-        leds = open_driver("serial", layout.strips, port=pico.path)
+        leds = open_driver("serial", layout.strips, port=pico.path, colour_order=order)
     else:
         kind = "sim" if sim else config.board["driver"]
         options = {"port": config.board["serial_port"] or None} if kind == "serial" else {}
-        leds = open_driver(kind, layout.strips, **options)
+        leds = open_driver(kind, layout.strips, colour_order=order, **options)
     with leds:
         leds.brightness = config.board["brightness"]
         yield leds

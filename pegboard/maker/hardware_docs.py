@@ -1,9 +1,10 @@
 """The generated parts of the makers' guide, ``hardware/README.md``.
 
 Each generated part of the README sits between ``<!-- generated: NAME -->`` and
-``<!-- end: NAME -->`` and comes from the files the code reads: the layouts (what each
-board plays, its LED strips and how to cut them, how it is built, power, templates) and
-the pin map (the GPIO table). ``python -m tools.hardware --write`` (in a checkout)
+``<!-- end: NAME -->`` and comes from the files the code reads: the layouts (the parts
+list and its totals, :mod:`pegboard.maker.bom`; what each board plays, its LED strips and
+how to cut them, how it is built, power, templates and the case's files) and the pin map
+(the GPIO table). ``python -m tools.hardware --write`` (in a checkout)
 writes them, with the drawings, into the repository.
 
 The power budget uses the renderer itself: the brightest frames it draws for the
@@ -24,18 +25,20 @@ from __future__ import annotations
 import functools
 import math
 import re
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from importlib import resources
 from pathlib import Path
 
-from pegboard.board.build import pieces, pockets, reels, viewing_angle
+from pegboard.board.build import DIE_MM, JOINT_MM, pieces, pockets, reels, viewing_angle
 from pegboard.board.layout import Layout, layout_names, load_layout
 from pegboard.board.render import WIN_LAP, BoardView, Power, Renderer, TrackView
-from pegboard.board.template import PAPERS, sheets
 from pegboard.config import SCHEMA
 from pegboard.game.settings import VARIANTS
 from pegboard.inputs.pins import load_pins, pin_table
+from pegboard.maker.bom import PRICED, bom_part
+from pegboard.maker.files_docs import case_part, templates_part
+from pegboard.maker.files_docs import table as _table
 
 BRIGHTNESS = SCHEMA["board"]["brightness"][0]  # the config's default
 HEADROOM = 1.25  # a supply runs cool and its voltage holds at 80 % of its rating
@@ -52,6 +55,7 @@ PICO_PINS = {gp: pin for pin, gp in enumerate(_PICO_SIDES, 1) if gp is not None}
 SHIFTER_CHIP = "74AHCT125"  # lifts the Pico's 3.3 V data to the strips' 5 V
 SHIFTER = ((2, 3), (5, 6), (9, 8), (12, 11))  # its channels: (A in, Y out) pins
 RESISTOR = "390 Ω"  # in each data line, before the strip's DIN
+DOCTOR_MA = 25  # the doctor's one LED lit at a time, white at the default brightness
 SOLID = (18.0, 3.2, 3.0)  # a plank, its bores, a channel for the strip: the first design
 
 
@@ -107,9 +111,22 @@ def supply_amps(worst_ma: float) -> int:
 
 def fuse_amps(supply: float) -> float:
     """The slow-blow fuse for a supply of ``supply`` amperes: the smallest at or above it.
-    It blows on a short or a stuck-white strip, which a supply without a current limit
-    (or a larger one than the table's) would feed until a wire or the strip burnt."""
+    The supply's own current limit is what stops a short; the fuse is the backstop for
+    a supply without one, a larger one than the table's, or one that fails: a T fuse
+    carries 1.5 times its rating for an hour and opens within seconds only at several
+    times it, before the wire it guards is overheated."""
     return next((f for f in FUSES if f >= supply), supply)
+
+
+def first_limit(dark_ma: float) -> float:
+    """A bench supply's current limit for a board's first power-up, in amperes: the dark
+    strips and the doctor's one LED lit at a time, with 0.1 A spare; a short or a
+    reversed strip then meets the limit, not the strip's copper.
+
+    >>> first_limit(288)  # two-track-121: 288 LEDs at 1 mA each, dark
+    0.5
+    """
+    return math.ceil((dark_ma + DOCTOR_MA + 100) / 100) / 10
 
 
 def wire_for(amps: float) -> str:
@@ -119,10 +136,6 @@ def wire_for(amps: float) -> str:
 
 
 # --- the parts of the README ---------------------------------------------------------
-
-
-def _table(rows: list[tuple[object, ...]]) -> str:
-    return "\n".join("| " + " | ".join(str(cell) for cell in row) + " |" for row in rows)
 
 
 def layouts_part() -> str:
@@ -162,7 +175,7 @@ def strips_part() -> str:
     """Per layout: each strip's pieces, Pico pin and level shifter channel; how to cut
     the pieces from reels."""
     out = []
-    for name in layout_names():
+    for name in layout_names("strip"):
         layout = load_layout(name)
         kind = layout.strip_kind
         rows: list[tuple[object, ...]] = [
@@ -242,52 +255,72 @@ def _holes(layout: Layout, holes: tuple) -> str:
 
 
 def build_part() -> str:
-    """Per layout: the plank, the pockets and the bores, and the viewing angle they give."""
+    """Per layout: the plank, the pockets and the carriers in them with their allowances,
+    the bores, and the viewing angle they give from the LED's die."""
     rows: list[tuple[object, ...]] = [
         (
             "Layout",
             "Plank",
             "Skin over the LEDs",
             "Pockets",
+            "Carriers, fit each side, router bit",
             "Bores",
             "Rows at least",
             "Seen within",
         ),
-        ("---", "---:", "---:", "---:", "---:", "---:", "---:"),
+        ("---", "---:", "---:", "---:", "---:", "---:", "---:", "---:"),
     ]
     sums = {}
-    for name in layout_names():
+    for name in layout_names("strip"):
         layout = load_layout(name)
-        kind = layout.strip_kind
-        angle = viewing_angle(layout.hole_mm, layout.skin_mm, layout.fill_index)
+        h, t, n = layout.hole_mm, layout.skin_mm, layout.fill_index
         rows.append(
             (
                 name,
                 f"{layout.plank_mm:g} mm",
-                f"{layout.skin_mm:g} mm",
-                f"{len(pockets(layout))}, {layout.plank_mm - layout.skin_mm:g} mm deep",
-                f"{layout.hole_mm:g} mm, epoxy n = {layout.fill_index:g}",
-                f"{kind.apart_mm:g} mm",
-                f"±{angle:.0f}°",
+                f"{t:g} mm",
+                f"{len(pockets(layout))}, {layout.plank_mm - t:g} mm deep",
+                f"{layout.carrier_mm:g} mm, {layout.fit_mm:g} mm, ⌀{layout.bit_mm:g} mm",
+                f"{h:g} mm, epoxy n = {n:g}",
+                f"{layout.apart_mm:g} mm",
+                _seen(h, t, n),
             )
         )
-        sums[(layout.hole_mm, layout.skin_mm, layout.fill_index)] = angle
-    lines = [
-        f"- {h:g} mm bores through {t:g} mm of wood: the ray from the LED's centre past the "
-        f"rim leaves at α = atan({h / 2:g} / {t:g}) = {viewing_angle(h, t):.1f}° from "
-        f"vertical, all an open bore shows; the epoxy's top face bends it out to "
-        f"θ = asin({n:g} × sin {viewing_angle(h, t):.1f}°) = {angle:.1f}°."
-        for (h, t, n), angle in sums.items()
-    ]
+        sums[(h, t, n)] = layout
+    lines = []
+    for (h, t, n), layout in sums.items():
+        die = [viewing_angle(h, t, n, d) for d in DIE_MM]
+        shallow, deep = DIE_MM
+        lines += [
+            f"- The light leaves the LED's die, {shallow:g}–{deep:g} mm under the face of its "
+            f"1.6 mm package: the steepest ray past the rim of a {h:g} mm bore through "
+            f"{t:g} mm of wood leaves at α = atan({h / 2:g} / ({t:g} + {shallow:g}…{deep:g})) "
+            f"= {viewing_angle(h, t, 1.0, deep):.1f}–{viewing_angle(h, t, 1.0, shallow):.1f}° "
+            f"from vertical, all an open bore shows; the epoxy's top face bends it out to "
+            f"θ = asin({n:g} × sin α) = {min(die):.0f}–{max(die):.0f}°.",
+            f"- The allowances are the layout's own (`carrier_mm`, `fit_mm`, `bit_mm` under "
+            f"`[board]`): a carrier {layout.carrier_mm:g} mm wide takes a "
+            f"{layout.strip_kind.width_mm:g} mm strip that measures up to "
+            f"{layout.carrier_mm:g} mm; {layout.fit_mm:g} mm of air each side of it, "
+            f"{2 * layout.fit_mm:g} mm between two; the bit's radius, "
+            f"{layout.bit_mm / 2:g} mm, rounds the pockets' inside corners, clear of the "
+            f"carriers' ends ({JOINT_MM:g} mm of pocket past each). Every drawing uses them.",
+        ]
     h, t, n = next(iter(sums))
-    thicker = ", ".join(f"{t + d:g} mm ±{viewing_angle(h, t + d, n):.0f}°" for d in (0.5, 1, 2))
+    thicker = ", ".join(f"{t + d:g} mm {_seen(h, t + d, n)}" for d in (0.5, 1, 2))
     plank, bore, channel = SOLID
     lines += [
         f"- A thicker skin under the same bores: {thicker}.",
         f"- A solid {plank:g} mm plank with a {channel:g} mm channel under {bore:g} mm bores "
-        f"and no epoxy: ±{viewing_angle(bore, plank - channel):.0f}°.",
+        f"and no epoxy: ±{viewing_angle(bore, plank - channel, 1.0, DIE_MM[0]):.0f}°.",
     ]
     return _table(rows) + "\n\n" + "\n".join(lines)
+
+
+def _seen(hole: float, skin: float, index: float) -> str:
+    """``±47–54°``: how far from vertical an LED shows, its die at either depth."""
+    angles = sorted(round(viewing_angle(hole, skin, index, d)) for d in DIE_MM)
+    return f"±{angles[0]}–{angles[1]}°"
 
 
 def power_part() -> str:
@@ -296,6 +329,8 @@ def power_part() -> str:
         (
             "Layout",
             "LEDs",
+            "All dark",
+            "First power-up: limit a bench supply to",
             f"All pegs lit at {BRIGHTNESS:g}",
             f"Brightest frame at {BRIGHTNESS:g}",
             "Brightest frame at 1.0",
@@ -305,17 +340,20 @@ def power_part() -> str:
             "Fused at (slow-blow)",
             "5 V and GND wire",
         ),
-        ("---", "---:", "---:", "---:", "---:", "---:", "---:", "---:", "---:", "---"),
+        ("---", *("---:",) * 10, "---"),
     ]
-    for name in layout_names():
+    for name in layout_names("strip"):
         layout = load_layout(name)
         low, full = budget(layout), budget(layout, 1.0)
+        dark = low.leds * Power().dark_ma
         amps = supply_amps(full.worst_ma)
         fuse = fuse_amps(amps)
         rows.append(
             (
                 name,
                 low.leds,
+                _amps(dark),
+                f"{first_limit(dark):.1f} A",
                 _amps(low.play_ma),
                 _amps(low.worst_ma),
                 _amps(full.worst_ma),
@@ -333,31 +371,6 @@ def pins_part() -> str:
     return pin_table(load_pins())
 
 
-def templates_part() -> str:
-    rows: list[tuple[object, ...]] = [
-        ("Layout", "Board", "Holes", "Drill", "SVG", "DXF", "PDF, A4", "PDF, Letter"),
-        ("---", "---", "---:", "---:", "---", "---", "---", "---"),
-    ]
-    for name in layout_names():
-        layout = load_layout(name)
-        papers = [
-            f"[{len(sheets(layout, paper)[1])} sheets](templates/{name}-{paper.lower()}.pdf)"
-            for paper in PAPERS
-        ]
-        rows.append(
-            (
-                name,
-                f"{layout.width_mm:g} × {layout.height_mm:g} mm",
-                sum(1 for _ in layout.holes()),
-                f"{layout.hole_mm:g} mm",
-                f"[{name}.svg](templates/{name}.svg)",
-                f"[{name}.dxf](templates/{name}.dxf)",
-                *papers,
-            )
-        )
-    return _table(rows)
-
-
 def install_part() -> str:
     """The lines install.sh ends with (firmware, doctor, service), as it runs them."""
     text = INSTALL.read_text(encoding="utf-8")
@@ -366,12 +379,14 @@ def install_part() -> str:
 
 
 PARTS = {
+    "bom": lambda: bom_part(load_layout(PRICED)),
     "layouts": layouts_part,
     "strips": strips_part,
     "build": build_part,
     "power": power_part,
     "pins": pins_part,
     "templates": templates_part,
+    "case": case_part,
     "install": install_part,
 }
 
@@ -382,7 +397,13 @@ def _amps(milliamps: float) -> str:
 
 def readme(text: str) -> str:
     """``text`` (the guide) with every generated part brought up to date."""
-    for name, make in PARTS.items():
+    return fill(text, PARTS)
+
+
+def fill(text: str, parts: dict[str, Callable[[], str]]) -> str:
+    """``text`` with each part between ``<!-- generated: NAME -->`` and its end marker
+    made again by ``parts[NAME]``."""
+    for name, make in parts.items():
         pattern = re.compile(rf"(<!-- generated: {name} -->\n).*?(<!-- end: {name} -->)", re.DOTALL)
         if not pattern.search(text):
             raise ValueError(f"the guide has no generated part called {name!r}")

@@ -26,7 +26,7 @@ import threading
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, TextIO
+from typing import TYPE_CHECKING, TextIO, TypeVar
 
 from pegboard.board.layout import Hole, Layout, Strip
 from pegboard.board.render import Frame
@@ -38,6 +38,7 @@ from pegboard.maker.report import FAIL, PASS, Result, answers, heard
 if TYPE_CHECKING:
     from pegboard.leds.emulator import EmulatedPico
 
+T = TypeVar("T")
 ANSWER_SECONDS = 30.0  # a person gets this long to say whether an LED is lit
 WHITE = b"\xff\xff\xff"
 
@@ -190,15 +191,20 @@ class Keyboard:
     def __call__(self, look: Look) -> bool | None:
         """Ask the person about ``look``: yes or no in their language (or y or n),
         until the time is up."""
-        while not self.lines.empty():  # forget what was typed before the question
-            self.lines.get_nowait()
-        print(f"      {look.question(self.lang)} ", end="", file=self.out, flush=True)
         yes, no = answers(self.lang)
         again = Phrase.of(N_("{yes} or {no}?"), yes=yes, no=no).say(self.lang)
+        return self.ask(look.question(self.lang), lambda typed: heard(typed, self.lang), again)
+
+    def ask(self, question: str, understood: Callable[[str], T | None], again: str) -> T | None:
+        """Put ``question`` and wait for a line ``understood`` makes sense of (not None),
+        asking ``again`` after each other line, until the time is up (then None)."""
+        while not self.lines.empty():  # forget what was typed before the question
+            self.lines.get_nowait()
+        print(f"      {question} ", end="", file=self.out, flush=True)
         deadline = time.monotonic() + self.answer_seconds
         while (left := deadline - time.monotonic()) > 0:
             try:
-                said = heard(self.lines.get(timeout=left), self.lang)
+                said = understood(self.lines.get(timeout=left))
             except queue.Empty:
                 break
             if said is not None:

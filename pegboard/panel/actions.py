@@ -1,188 +1,175 @@
-"""The panel's actions: each change a phone may ask of the board, its arguments checked,
-made through the front door.
+"""The panel's actions: each change a phone may ask of the board, made from the entries'
+and the controls' declarations (:mod:`pegboard.game.entries`): ``POST /api/act/<action>``
+with the JSON arguments its command takes, checked against its own signature, and made
+through the front door.
 
-``ACTIONS`` maps an action's name to a function ``(keeper, args) -> Change`` that makes
-exactly one change (or refuses, changing nothing). An argument an action does not take,
-or one missing or of the wrong type, is an :class:`ArgumentError` (a 400) that names it.
-The entries that depend on what the phone saw take ``version`` (the game's version it
-saw): made against a game that has moved on, they are refused (ConflictError).
+An argument an action does not take, or one missing or of the wrong type, is an
+:class:`ArgumentError` (a 400) that names it. The entries that depend on what the phone
+saw take ``version`` (the game's version it saw): made against a game that has moved on,
+they are refused (ConflictError). The README's table of actions is :func:`table`.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
+import types
+import typing
+from collections.abc import Iterable
+from dataclasses import fields
 from typing import Any
 
 from pegboard.errors import PegboardError, RuleError
 from pegboard.i18n import N_, Phrase
-from pegboard.keeper import Change, Scorekeeper
+from pegboard.keeper import CONTROLS, ENTRIES, Arg, Change, Declared, Scorekeeper, Settings
 
 SIM_STEPS = 30  # the most steps one on-screen turn of a simulated dial may take
 MAX_TARGET = 999  # the panel's limit on a game's target
 NAME_LENGTH = 20
+CARD_LENGTH = 8  # "10 of ♥" at the most: a card as text
+SEEN = "version"  # the game's version the phone saw (entries that depend on it)
+SETTINGS = tuple(f.name for f in fields(Settings))  # a new game's arguments, and dealer
 
 
 class ArgumentError(PegboardError, ValueError):
     """An action's arguments are not what it takes (the request is wrong, not the entry)."""
 
 
-class Args:
-    """The JSON arguments of one action, read with their types checked."""
-
-    def __init__(self, action: str, data: dict[str, Any], takes: tuple[str, ...]) -> None:
-        unknown = sorted(set(data) - set(takes))
-        if unknown:
-            message = N_("{action} takes no {names}")
-            raise ArgumentError(Phrase.of(message, action=action, names=", ".join(unknown)))
-        self.action, self.data = action, data
-
-    def get(self, name: str, kind: type | tuple[type, ...], default: Any = ...) -> Any:
-        if name not in self.data or self.data[name] is None:
-            if default is ...:
-                message = N_("{action}: {name} is missing")
-                raise ArgumentError(Phrase.of(message, action=self.action, name=name))
-            return default
-        value = self.data[name]
-        kinds = kind if isinstance(kind, tuple) else (kind,)
-        if not isinstance(value, kinds) or (isinstance(value, bool) and bool not in kinds):
-            message = N_("{action}: {name} has the wrong type")
-            raise ArgumentError(Phrase.of(message, action=self.action, name=name))
-        return value
-
-    def cards(self, name: str = "cards") -> list[str] | None:
-        cards = self.get(name, list, None)
-        if cards is not None and not all(isinstance(c, str) and len(c) < 8 for c in cards):
-            message = N_("{action}: {name} must be a list of cards")
-            raise ArgumentError(Phrase.of(message, action=self.action, name=name))
-        return cards
-
-    def version(self) -> int | None:
-        """The game's version the phone saw, if it says."""
-        return self.get("version", int, None)
+# action -> its declaration: every entry the panel makes, then the door's own controls
+ACTIONS: dict[str, Declared] = {
+    "new_game": CONTROLS["new_game"],
+    **{declared.action: declared for declared in ENTRIES.values() if declared.action},
+    **CONTROLS,
+}
 
 
-Action = Callable[[Scorekeeper, Args], Change]
-SETTINGS = (
-    "players",
-    "variant",
-    "target",
-    "muggins",
-    "first_go_ends",
-    "over_count",
-    "skunk",
-    "match_games",
-    "match_scoring",
-    "colours",
-)
-KINDS = {"seat": int, "card": str, "points": int, "steps": int, "game": int}
-SEEN = "version"  # the game's version the phone saw (entries that depend on it)
+def takes(declared: Declared) -> tuple[str, ...]:
+    """The JSON arguments ``declared`` takes (a new game: each setting by its name)."""
+    names = [arg.name for arg in declared.args]
+    if "settings" in names:
+        names[names.index("settings") : names.index("settings") + 1] = SETTINGS
+    return (*names, SEEN) if declared.seen else tuple(names)
 
 
-def _new_game(keeper: Scorekeeper, args: Args) -> Change:
-    players = args.get("players", list)
-    if not all(isinstance(p, str) and 0 < len(p.strip()) <= NAME_LENGTH for p in players):
+def act(
+    keeper: Scorekeeper,
+    action: str,
+    data: dict[str, Any],
+    *,
+    sim: bool,
+    key: tuple[str, str] | None = None,
+) -> Change:
+    """Make the change ``action`` asks for with the JSON object ``data`` (and ``key``,
+    the request's, stored with the entry it makes)."""
+    declared = ACTIONS.get(action)
+    if declared is None:
+        raise LookupError(action)
+    if declared.sim and not sim:
+        raise RuleError(Phrase(N_("the on-screen dials work on the simulated board only")))
+    unknown = sorted(set(data) - set(takes(declared)))
+    if unknown:
+        message = N_("{action} takes no {names}")
+        raise ArgumentError(Phrase.of(message, action=action, names=", ".join(unknown)))
+    read = {arg.name: _read(action, arg, data) for arg in declared.args}
+    given = {name: value for name, value in read.items() if value is not None}
+    if action in CHECKS:
+        CHECKS[action](given)
+    extra: dict[str, Any] = {"key": key} if declared.keyed else {}
+    if declared.seen:
+        extra["version"] = _read(action, Arg(SEEN, int | None, False), data)
+    return getattr(keeper, declared.name)(**given, **extra)
+
+
+def _read(action: str, arg: Arg, data: dict[str, Any]) -> Any:
+    """Argument ``arg`` of ``data`` as its command takes it from JSON (a card or a name
+    as text, cards as a list of text); a new game's ``settings`` are the settings given
+    by their names."""
+    if arg.name == "settings":
+        return {key: data[key] for key in SETTINGS if data.get(key) is not None}
+    value = data.get(arg.name)
+    if value is None:
+        if arg.required:
+            message = N_("{action}: {name} is missing")
+            raise ArgumentError(Phrase.of(message, action=action, name=arg.name))
+        return None
+    if not _fits(value, arg.hint):
+        message = N_("{action}: {name} has the wrong type")
+        raise ArgumentError(Phrase.of(message, action=action, name=arg.name))
+    return value
+
+
+def _fits(value: Any, hint: Any) -> bool:
+    """Whether the JSON ``value`` has the form the panel takes for ``hint``: a seat is a
+    number, a card text, cards a list of text, ranks a list of numbers."""
+    form = _form(hint)
+    if form is list:
+        item = _form(_items(hint))
+        return isinstance(value, list) and all(_fits(v, item) for v in value)
+    if form is str:
+        return isinstance(value, str) and len(value) <= max(CARD_LENGTH, NAME_LENGTH)
+    if form is float:
+        return isinstance(value, int | float) and not isinstance(value, bool)
+    return type(value) is form  # bool, int
+
+
+def _form(hint: Any) -> type:
+    """The JSON form of an argument of type ``hint``: the most structured of its options
+    (a list, then a number, then text)."""
+    options = typing.get_args(hint) if isinstance(hint, types.UnionType) else (hint,)
+    origins = [typing.get_origin(option) or option for option in options]
+    if any(isinstance(o, type) and o is not str and issubclass(o, Iterable) for o in origins):
+        return list
+    for form in (bool, int, float):
+        if form in origins:
+            return form
+    return str
+
+
+def _items(hint: Any) -> Any:
+    """The type of the items of the list in ``hint``: cards are text, ranks numbers."""
+    options = typing.get_args(hint) if isinstance(hint, types.UnionType) else (hint,)
+    for option in options:
+        origin = typing.get_origin(option)
+        if isinstance(origin, type) and issubclass(origin, Iterable) and typing.get_args(option):
+            return typing.get_args(option)[0]
+    return str
+
+
+def _new_game(given: dict[str, Any]) -> None:
+    """The panel's own limits on a game started from a phone."""
+    settings = given["settings"]
+    players = settings.get("players")
+    if not isinstance(players, list) or not all(
+        isinstance(p, str) and 0 < len(p.strip()) <= NAME_LENGTH for p in players
+    ):
         message = N_("each player needs a name of 1 to {most} characters")
         raise RuleError(Phrase.of(message, most=NAME_LENGTH))
-    target = args.get("target", int, 0)
-    if not 0 <= target <= MAX_TARGET:
+    settings["players"] = [p.strip() for p in players]
+    target = settings.get("target", 0)
+    if not isinstance(target, int) or isinstance(target, bool) or not 0 <= target <= MAX_TARGET:
         message = N_("a game is played to at most {most} (0: the variant's own)")
         raise RuleError(Phrase.of(message, most=MAX_TARGET))
-    settings = {name: args.data[name] for name in SETTINGS if args.data.get(name) is not None} | {
-        "players": [p.strip() for p in players]
-    }
-    return keeper.new_game(settings, dealer=args.get("dealer", int, None))
 
 
-def _starter(keeper: Scorekeeper, args: Args) -> Change:
-    card, heels = args.get("card", str, None), args.get("heels", bool, False)
-    return keeper.turn_starter(card, heels=heels, version=args.version())
+def _dial_turn(given: dict[str, Any]) -> None:
+    if not 0 < abs(given["steps"]) <= SIM_STEPS:
+        message = N_("turn the dial 1 to {most} steps at a time, either way")
+        raise RuleError(Phrase.of(message, most=SIM_STEPS))
 
 
-def _claim(keeper: Scorekeeper, args: Args) -> Change:
-    return keeper.claim(
-        args.get("seat", int),
-        args.get("points", int),
-        kind=args.get("kind", str, None),
-        cards=args.cards(),
-        version=args.version(),
-    )
+CHECKS = {"new_game": _new_game, "sim_turn": _dial_turn}  # the panel's limits beyond the rules
 
 
-def _muggins(keeper: Scorekeeper, args: Args) -> Change:
-    seat, points = args.get("seat", int), args.get("points", int)
-    return keeper.muggins(seat, points, cards=args.cards(), version=args.version())
+def table() -> str:
+    """The README's table of the actions: each with the arguments it takes and what it
+    does, from its declaration."""
+    rows = ["| action | arguments | what it does |", "| --- | --- | --- |"]
+    for action, declared in ACTIONS.items():
+        if declared.sim:
+            continue
+        names = ", ".join(f"`{name}`" for name in takes(declared) if name != SEEN)
+        rows.append(f"| `{action}` | {names or '—'} | {declared.doc} |")
+    return "\n".join(rows)
 
 
-def _next_game(keeper: Scorekeeper, args: Args) -> Change:
-    dealer, cuts = args.get("dealer", int, None), args.cards("cuts")
-    return keeper.next_game(dealer=dealer, cuts=cuts, version=args.version())
-
-
-def _dispute(keeper: Scorekeeper, args: Args) -> Change:
-    return keeper.dispute_muggins(args.get("seat", int), args.cards(), version=args.version())
-
-
-def _brightness(keeper: Scorekeeper, args: Args) -> Change:
-    return keeper.set_brightness(args.get("level", (int, float)))
-
-
-def _plain(method: str, *names: str) -> Action:
-    """An action that calls the front door's ``method`` with ``names`` in order (and
-    the version the phone saw, when ``names`` ends with it)."""
-
-    def run(keeper: Scorekeeper, args: Args) -> Change:
-        given = [args.get(name, KINDS[name]) for name in names if name != SEEN]
-        seen = {"version": args.version()} if SEEN in names else {}
-        return getattr(keeper, method)(*given, **seen)
-
-    return run
-
-
-def _dial(method: str, *names: str) -> Action:
-    """An on-screen control of the simulated board: the same door as the real dials."""
-    plain = _plain(method, *names)
-
-    def run(keeper: Scorekeeper, args: Args) -> Change:
-        if "steps" in names and not 0 < abs(args.get("steps", int)) <= SIM_STEPS:
-            message = N_("turn the dial 1 to {most} steps at a time, either way")
-            raise RuleError(Phrase.of(message, most=SIM_STEPS))
-        return plain(keeper, args)
-
-    return run
-
-
-# name -> (the action, the arguments it takes)
-ACTIONS: dict[str, tuple[Action, tuple[str, ...]]] = {
-    "new_game": (_new_game, (*SETTINGS, "dealer")),
-    "starter": (_starter, ("card", "heels", SEEN)),
-    "name_starter": (_plain("name_starter", "card", SEEN), ("card", SEEN)),
-    "lay": (_plain("lay", "card", "seat", SEEN), ("card", "seat", SEEN)),
-    "go": (_plain("go", "seat", SEEN), ("seat", SEEN)),
-    "claim": (_claim, ("seat", "points", "kind", "cards", SEEN)),
-    "muggins": (_muggins, ("seat", "points", "cards", SEEN)),
-    "advance": (_plain("press_advance", SEEN), (SEEN,)),
-    "next_game": (_next_game, ("dealer", "cuts", SEEN)),
-    "dispute": (_dispute, ("seat", "cards", SEEN)),
-    "resume": (_plain("resume", "game"), ("game",)),
-    "undo": (_plain("undo", SEEN), (SEEN,)),
-    "redo": (_plain("redo", SEEN), (SEEN,)),
-    "brightness": (_brightness, ("level",)),
-}
-SIM_ACTIONS: dict[str, tuple[Action, tuple[str, ...]]] = {
-    "sim_turn": (_dial("turn_dial", "seat", "steps"), ("seat", "steps")),
-    "sim_press": (_dial("peg_dial", "seat"), ("seat",)),
-    "sim_hold": (_dial("undo_own", "seat"), ("seat",)),
-    "sim_advance": (_dial("press_advance"), ()),
-    "sim_repeat": (_dial("repeat"), ()),
-}
-
-
-def act(keeper: Scorekeeper, action: str, data: dict[str, Any], *, sim: bool) -> Change:
-    """Make the change ``action`` asks for with the JSON object ``data``."""
-    found = ACTIONS.get(action) or SIM_ACTIONS.get(action)
-    if found is None:
-        raise LookupError(action)
-    if action in SIM_ACTIONS and not sim:
-        raise RuleError(Phrase(N_("the on-screen dials work on the simulated board only")))
-    run, takes = found
-    return run(keeper, Args(action, data, takes))
+def versioned() -> list[str]:
+    """The actions a phone sends with the game's version it saw."""
+    return [action for action, declared in ACTIONS.items() if declared.seen]

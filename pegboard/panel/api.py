@@ -86,7 +86,8 @@ def score():
     (starter,) = cards_arg("starter", 1, 1, usage)
     crib = request.args.get("crib", "0") in ("1", "true", "yes")
     if secret(keeper().state):
-        abort(409, description=_("Muggins is on: count your own hands (the board checks them)"))
+        message = _("Muggins is on: count your own hands; the board checks them once claimed")
+        abort(409, description=message)
     show = score_show(hand, starter, crib=crib)
     return jsonify({**show.as_dict(), "call": show_call(show, language())})
 
@@ -102,7 +103,10 @@ def advice():
     players = request.args.get("players", "2")
     if players not in ("2", "3", "4"):
         abort(400, description=_("give players=2, 3 or 4"))
-    if counting(keeper().state):
+    state = keeper().state
+    if secret(state):
+        abort(409, description=_("Muggins is on: no advice from the starter until the show ends"))
+    if counting(state):
         abort(409, description=_("no advice during a count"))
     options = advise(cards, dealer=role == "dealer", players=int(players))
     return jsonify(advice=[option.as_dict() for option in options])
@@ -233,12 +237,12 @@ def act(action: str):
     ``Idempotency-Key``, made at most once; 422 when the key came with another request."""
     door, lang, sim = keeper(), language(), simulated()
     key = idempotency_key()
-    if action not in actions.ACTIONS and action not in actions.SIM_ACTIONS:
+    if action not in actions.ACTIONS:
         abort(404, description=_("no action called {action}").format(action=repr(action)))
     data = json_body()
 
-    def make():
-        return actions.act(door, action, data, sim=sim)
+    def make(keyed=None):
+        return actions.act(door, action, data, sim=sim, key=keyed)
 
     try:
         change = make() if key is None else door.once(key, digest(action, data), make)

@@ -21,6 +21,7 @@ from pegboard.keeper import (
 )
 from pegboard.keeper.aloud import last_entry
 from pegboard.keeper.games import Listed
+from pegboard.panel.actions import versioned
 from pegboard.rules.cards import RANK_NAMES, Card, Suit
 from pegboard.rules.play import can_lay, max_play_points
 from pegboard.rules.scoring import possible_totals, score_show
@@ -52,6 +53,7 @@ def snapshot(
         "game_id": keeper.game_id,
         "game_hole": layout.game,
         "brightness": keeper.brightness,
+        "versioned": versioned(),  # the actions sent with the game's version the phone saw
         "message": keeper.message.say(lang),
         # What the board says aloud of the last entry: the page's live region, and the
         # phone's own voice when it is on.
@@ -67,9 +69,10 @@ def counting(state: State | None) -> bool:
 
 
 def secret(state: State | None) -> bool:
-    """True while no phone may score a hand for the players: the show, with Muggins on
-    (a hand's true count is told once it is claimed, never before)."""
-    return counting(state) and state.settings.muggins
+    """True while nothing on the board may score a hand for anyone: with Muggins on,
+    from the starter until the show ends (a count's true total is told once it is
+    claimed and its window has closed, never before)."""
+    return state is not None and state.settings.muggins and state.phase in (Phase.PLAY, Phase.SHOW)
 
 
 def listed_game(listed: Listed, lang: str) -> dict[str, Any]:
@@ -118,6 +121,7 @@ def game_view(state: State, lang: str) -> dict[str, Any]:
         lead=_lead(state),
         count=count_due(state, lang),
         muggins_open=muggins_open(state, lang),
+        lesson=lesson(state, lang),
         dispute=dispute(state, lang),
         result=result(state),
         history={"count": len(state.history)},
@@ -189,6 +193,26 @@ def muggins_open(state: State, lang: str) -> dict[str, Any] | None:
     }
 
 
+def lesson(state: State, lang: str) -> dict[str, Any] | None:
+    """With Muggins on, what the last count of this deal whose window closed without a
+    call held, when it was short: whose, what was claimed, what its cards held and how
+    they score (``state`` is as the table may know it: a kept verdict is no lesson)."""
+    if not state.settings.muggins:
+        return None
+    for claim in reversed(state.claims):
+        if claim.deal != state.deal:
+            return None
+        if claim.verdict == "under" and claim.muggins is None:
+            show = claim.show
+            return _count(state, Count(claim.seat, claim.kind), lang) | {
+                "claimed": claim.claimed,
+                "actual": claim.actual,
+                "missed": -claim.difference,
+                "show": {**show.as_dict(), "call": show_call(show, lang)},
+            }
+    return None
+
+
 def dispute(state: State, lang: str) -> dict[str, Any] | None:
     """A Muggins call made without the cards, which the mugged side may dispute by
     showing them: on whose count, by whom, for how much."""
@@ -208,12 +232,11 @@ def result(state: State) -> dict[str, Any] | None:
     game of the match, cut for when that is the custom, or a rematch)."""
     if not state.over:
         return None
-    winner, scores = state.winner, state.scores
-    margin = min(abs(scores[winner] - score) for side, score in enumerate(scores) if side != winner)
+    winner = state.winner
     return {
         "winner": winner,
         "name": state.settings.side_names[winner],
-        "margin": margin,
+        "margin": state.margin,
         "skunk": state.skunk,
         "next": "next_game" if state.match.winner is None else "rematch",
         "cut": state.cut_customary,

@@ -135,7 +135,7 @@ def missed(claim: Claim) -> int:
     if claim.verdict == "under":
         return -claim.difference
     call = claim.muggins
-    if claim.verdict == "unchecked" and call is not None and call.side != claim.side:
+    if claim.verdict == "unchecked" and call is not None and call.right:
         return call.points
     return 0
 
@@ -161,7 +161,7 @@ def tally(game: State) -> dict[str, Tally]:
         if call is not None:
             caller = counts[names[call.seat]]
             caller["muggins_calls"] += 1
-            if call.side == claim.side:
+            if not call.right:
                 caller.update(false_muggins=1, false_muggins_points=call.points)
             else:
                 caller["muggins_won"] += call.points

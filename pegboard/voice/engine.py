@@ -17,7 +17,9 @@ import os
 import shutil
 import struct
 import subprocess
+import sys
 import tempfile
+from array import array
 from collections.abc import Callable, Iterator
 from functools import partial
 from pathlib import Path
@@ -32,6 +34,8 @@ assert set(VOICES) == set(LANGUAGES)
 RATES = (80, 450)  # words per minute espeak-ng can speak
 WAV_HEADER = 44  # espeak-ng --stdout writes a plain RIFF header, then the samples
 CHUNK = 4096
+SILENCE_LEVEL = 100  # of 32767: quieter samples after the last word are silence
+FADE_SECONDS = 0.04  # of that silence kept, for the last word to fade out
 FULL = 90  # espeak-ng's amplitude at volume 1: at its own 100 the loudest vowels touch full scale
 
 
@@ -162,13 +166,21 @@ class Espeak(Engine):
 
 
 def _samples(process: subprocess.Popen, speech: Speech, phonout: str | None) -> Iterator[bytes]:
-    """The samples as espeak-ng writes them; the process ends with the last of them."""
-    odd = b""  # a chunk may end mid-sample
+    """The samples as espeak-ng writes them, but for the silence it leaves after the last
+    word (a sentence ends when it is said: the next may follow at once); the process
+    ends with the last of them."""
+    odd = held = b""  # a chunk may end mid-sample; silence is held until a sound follows
     try:
         while chunk := os.read(process.stdout.fileno(), CHUNK):
             chunk, odd = _whole(odd + chunk)
-            if chunk:
-                yield chunk
+            end = _sounding(chunk)
+            if end:
+                yield held + chunk[:end]
+                held = chunk[end:]
+            else:
+                held += chunk
+        if held:  # the last word's own fade, no more
+            yield held[: 2 * round(speech.sample_rate * FADE_SECONDS)]
         if process.wait() != 0:
             raise VoiceError(_failed(process))
         if phonout is not None:
@@ -185,6 +197,17 @@ def _stop(process: subprocess.Popen, phonout: str | None) -> None:
     process.stdout.close()
     process.stderr.close()
     _remove(phonout)
+
+
+def _sounding(chunk: bytes) -> int:
+    """Where the last sound in ``chunk`` ends (in bytes): 0 when it is all silence."""
+    samples = array("h", chunk)
+    if sys.byteorder == "big":
+        samples.byteswap()
+    for index in range(len(samples) - 1, -1, -1):
+        if abs(samples[index]) > SILENCE_LEVEL:
+            return 2 * (index + 1)
+    return 0
 
 
 def _whole(data: bytes) -> tuple[bytes, bytes]:

@@ -17,6 +17,7 @@ import logging
 import os
 import shutil
 import subprocess
+import time
 import wave
 from collections.abc import Callable, Iterable
 from pathlib import Path
@@ -146,10 +147,12 @@ def _gone(process: subprocess.Popen, player: str) -> str:
 class Files(Output):
     """A WAV file per sentence in ``folder``: ``0001-counts.wav`` and ``0001-counts.json``
     (the text, the language, the engine's voice, its phonemes when kept, and whether
-    the sentence was spoken whole)."""
+    the sentence was spoken whole). ``paced``, each sentence takes as long to write as
+    it takes to say, as through a speaker: the voice keeps up with the game as the
+    board's does (and an undo cuts a sentence short in the same place)."""
 
-    def __init__(self, folder: Path) -> None:
-        self.folder = Path(folder)
+    def __init__(self, folder: Path, *, paced: bool = False) -> None:
+        self.folder, self.paced = Path(folder), paced
         try:
             self.folder.mkdir(parents=True, exist_ok=True)
         except OSError as error:
@@ -169,6 +172,8 @@ class Files(Output):
 
     def _write(self, samples: bytes) -> None:
         self._wav.write(samples)
+        if self.paced:
+            time.sleep(len(samples) / 2 / self._wav.sample_rate)
 
     def _end(self, speech: Speech, whole: bool, stop: Callable[[], bool]) -> bool:
         wav, path, self._wav = self._wav, self._path, None
@@ -193,7 +198,7 @@ class Wav:
             self._file = open(path, "wb")  # noqa: SIM115 (closed by close())
         except OSError as error:
             raise VoiceError(cannot_write(path, error)) from error
-        self.path = path
+        self.path, self.sample_rate = path, sample_rate
         self._wav = wave.open(self._file, "wb")  # noqa: SIM115 (closed by close())
         self._wav.setnchannels(1)
         self._wav.setsampwidth(2)
@@ -270,7 +275,7 @@ def open_output(kind: str, folder: Path | None = None) -> Output:
         if folder is None:
             needs = N_("{key} = {value} needs a folder for the WAV files")
             raise ConfigError(Phrase.of(needs, key="voice.out", value="files"))
-        return Files(folder)
+        return Files(folder, paced=True)
     if kind in ("auto", "audio"):
         player = find_player()
         if player is not None:

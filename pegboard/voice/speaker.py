@@ -5,8 +5,9 @@ here); the voice's thread works out what to say (:mod:`pegboard.keeper.aloud`), 
 LEDs show the change first (up to :data:`LEDS_FIRST`), makes the speech and hands it to
 the output. Sentences wait their turn in a queue:
 
-- a fleeting one (a play's call, a go, a refusal) is dropped unsaid once a later
-  entry is made: play has moved on;
+- a fleeting one (a go, a refusal) is dropped unsaid once a later entry is made: play
+  has moved on; but a score is never dropped: scores of the play that pile up are said
+  together in one short sentence that names who scored ("Ann two, Bob three");
 - an undo cancels what the entry taken back made true, even mid-sentence;
 - :meth:`Voice.repeat` (a long press on the advance button) says the last one again.
 """
@@ -24,7 +25,7 @@ from typing import Any
 from pegboard.errors import PegboardError
 from pegboard.i18n import check_language
 from pegboard.keeper import Change, Scorekeeper, State
-from pegboard.keeper.aloud import EVENTS, Announcement, announcements, undone
+from pegboard.keeper.aloud import EVENTS, Announcement, announcements, merged, undone
 from pegboard.keeper.follower import Follower
 from pegboard.voice.engine import Engine, Espeak, VoiceError
 from pegboard.voice.out import Output, Silent, open_output
@@ -38,12 +39,13 @@ QUIET = ("lit", "dial", "brightness")  # changes with nothing to say
 
 @dataclass(frozen=True, slots=True)
 class Spoken:
-    """A sentence the voice said: its kind, its words, and whether it was said whole
-    (not cut short by an undo, nor failed)."""
+    """A sentence the voice said: its kind, its words, whether it was said whole (not
+    cut short by an undo, nor failed), and the scores of the play it named."""
 
     event: str
     text: str
     whole: bool
+    scores: tuple[tuple[str | None, int], ...] = ()
 
 
 @dataclass(slots=True)
@@ -140,8 +142,8 @@ class Voice(Follower):
                     if turn is not None and (turn.state is taken_back or turn.state == taken_back):
                         turn.cut = True
                 self._queue = [turn for turn in self._queue if not turn.cut]
-            elif change.what == "game":  # play has moved on
-                self._queue = [t for t in self._queue if not t.announcement.fleeting]
+            elif change.what == "game":  # play has moved on: what it scored stays
+                self._queue = [t for t in self._queue if _kept(t.announcement)]
             else:  # a refusal says why, so the one before it is stale
                 self._queue = [t for t in self._queue if t.announcement.event != "refusals"]
             self._queue += [
@@ -149,6 +151,7 @@ class Voice(Follower):
                 for said in announcements(change)
                 if said.event in self.events
             ]
+            self._queue = _merged(self._queue)
 
     def run(self) -> None:
         while True:
@@ -190,13 +193,32 @@ class Voice(Follower):
             except PegboardError as error:
                 log.warning("voice: %s", error)
                 whole = False
-        self.spoken.append(Spoken(said.event, text, whole and not turn.cut))
+        self.spoken.append(Spoken(said.event, text, whole and not turn.cut, said.scores))
 
     def _cut(self, turn: _Turn) -> bool:
         """True once ``turn`` must stop: an undo took back what it says, or the voice closes."""
         with self._cond:
             self._absorb()
             return turn.cut or self._closed
+
+
+def _kept(said: Announcement) -> bool:
+    """Whether ``said`` is still worth saying once play has moved on: all but a go or a
+    refusal (a score stays true, said late)."""
+    return not said.fleeting or said.points > 0
+
+
+def _merged(queue: list[_Turn]) -> list[_Turn]:
+    """``queue`` with each run of waiting scores of the play said as one sentence."""
+    out: list[_Turn] = []
+    for turn in queue:
+        last = out[-1] if out else None
+        if last is not None and last.announcement.points and turn.announcement.points:
+            both = merged([last.announcement, turn.announcement])
+            out[-1] = replace(turn, announcement=both)
+        else:
+            out.append(turn)
+    return out
 
 
 def open_voice(

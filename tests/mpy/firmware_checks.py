@@ -190,6 +190,44 @@ def check_setup_then_state_lights_the_leds(m):
     expect(hw.shows == shows, "the same board again is acked but not redrawn")
 
 
+def check_each_led_goes_down_the_wire_in_the_colour_order_set_up(m):
+    p = m.pegproto
+    hw, fw = booted(m, ((2, 2),))
+    red_blue = b"\xff\x00\x00\x00\x00\x80"
+    send(m, hw, fw, p.STATE, 1, p.pack_state([red_blue]))
+    expect(bytes(hw.wire[0]) == b"\x00\xff\x00\x00\x00\x80", "GRB unless told: red is G, R, B")
+    out = send(m, hw, fw, p.SETUP, 2, p.pack_setup([(2, 2)], p.ORDERS.index("RGB")))
+    expect(p.unpack_ack(out[0][2]) == (2, p.OK), "SETUP with a colour order acked")
+    expect(hw.order == p.ORDERS.index("RGB"), "the order alone sets the strips up again")
+    send(m, hw, fw, p.STATE, 3, p.pack_state([red_blue]))
+    expect(bytes(hw.wire[0]) == red_blue, "RGB: the bytes as sent")
+    expect(bytes(hw.leds[0]) == red_blue, "the board itself is RGB whatever the order")
+    send(m, hw, fw, p.SETUP, 4, p.pack_setup([(2, 2)], p.ORDERS.index("BGR")))
+    send(m, hw, fw, p.STATE, 5, p.pack_state([b"\x01\x02\x03\x04\x05\x06"]))
+    expect(bytes(hw.wire[0]) == b"\x03\x02\x01\x06\x05\x04", "BGR: each LED backwards")
+    shown = p.from_wire(hw.wire[0], p.ORDERS.index("BGR"))
+    expect(bytes(shown) == b"\x01\x02\x03\x04\x05\x06", "a BGR strip shows what was sent")
+
+
+def check_a_colour_order_not_known_is_refused(m):
+    p = m.pegproto
+    hw, fw = booted(m, ((2, 2),))
+    payload = p.pack_strips([(2, 2)]) + bytes((len(p.ORDERS),))
+    out = send(m, hw, fw, p.SETUP, 6, payload)
+    expect(p.unpack_ack(out[0][2]) == (6, p.BAD_PAYLOAD), "an order past ORDERS is refused")
+    expect(hw.order == 0 and hw.pins == [2], "the strips stay as they were")
+
+
+def check_the_link_lost_dot_is_red_in_any_colour_order(m):
+    p = m.pegproto
+    hw, fw = booted(m, ((2, 3),))
+    send(m, hw, fw, p.SETUP, 1, p.pack_setup([(2, 3)], p.ORDERS.index("RGB")))
+    send(m, hw, fw, p.STATE, 2, p.pack_state([bytes(9)]))
+    hw.now += 5100
+    fw.step()
+    expect(bytes(hw.wire[0]).count(b"\x40\x00\x00") == 1, "red first on an RGB strip")
+
+
 def check_damaged_state_changes_nothing(m):
     p = m.pegproto
     hw, fw = booted(m)
@@ -335,6 +373,8 @@ def check_host_frames_from_the_other_interpreter(m):
     hw.receive(m.binascii.unhexlify(data.WIRE))
     fw.step()
     expect([m.binascii.hexlify(b).decode() for b in hw.leds] == data.LEDS, "LEDs from host frames")
+    wire = [m.binascii.hexlify(b).decode() for b in hw.wire]
+    expect(wire == data.ON_THE_WIRE, "in the colour order the host set up (BGR)")
     print("SENT", m.binascii.hexlify(hw.sent).decode())
     expect(p.VERSION == data.VERSION, "one protocol version")
 

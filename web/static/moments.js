@@ -33,6 +33,7 @@ function drawNow() {
   $("moment").after(message); // kept while the moment is drawn again
   if (PICKER.closest("#moment")) hidePicker();
   const view = MOMENTS[moment](game);
+  if (game && game.lesson && ["count", "muggins", "done"].includes(moment)) view.body.unshift(lessonOf(game.lesson));
   document.body.dataset.moment = moment;
   $("moment-title").textContent = view.title;
   $("moment-lead").replaceChildren(...[].concat(view.lead || []));
@@ -151,7 +152,7 @@ const MOMENTS = {
     const view = { title: t("muggins_title"), lead: t("muggins_lead", { name: open.name, claimed: open.claimed }) };
     const body = [];
     const callers = game.seats.map((seat, index) => ({ ...seat, index })).filter((seat) => seat.side !== open.side);
-    if (open.verdict !== "unchecked") {
+    if (open.verdict !== "unchecked" && open.verdict !== "kept") {
       const verdict = open.verdict === "exact" ? t("exact") : t(open.verdict, { n: Math.abs(claim.difference) });
       body.push(el("p", { className: `verdict ${open.verdict}`, textContent: t("muggins_checked", { total: claim.actual, verdict }) }));
       if (open.missed === null) body.push(hint(t("muggins_none")));
@@ -166,9 +167,9 @@ const MOMENTS = {
       body.push(hint(t("muggins_most", { claimed: open.claimed })), slot());
     } else {
       const name = countPicks(open.seat, open.kind);
-      const cards = picked(name);
-      body.push(hint(t("muggins_unchecked")));
-      if (open.kind !== "play" && session.signed_in) {
+      const cards = open.cards ? [] : picked(name);
+      body.push(hint(open.verdict === "kept" ? t("muggins_kept") : t("muggins_unchecked")));
+      if (open.kind !== "play" && !open.cards && session.signed_in) {
         body.push(cardsLine(game, [...open.laid, ...cards], open.size, !cards.length ? "" : game.starter ? t("muggins_with_cards") : t("cards_need_starter"),
           () => pickCards(name, open.size, open.laid, t("cards_for", { name: open.name, size: open.size })), cards));
       }
@@ -182,7 +183,7 @@ const MOMENTS = {
           }));
         }
         const named = [...open.laid, ...cards];
-        const full = open.kind !== "play" && named.length === open.size && game.starter ? named : null;
+        const full = open.kind !== "play" && !open.cards && named.length === open.size && game.starter ? named : null;
         body.push(pad(open.missable, (n) => act("muggins", { seat: caller.index, points: n, cards: full }),
           (n) => t("muggins_call", { caller: caller.name, n })));
       }
@@ -245,10 +246,7 @@ const MOMENTS = {
     if (!session.signed_in) return { title: t("won_title", { name: result.name }), lead, body: [...body, pinPrompt()] };
     if (result.next === "rematch") body.push(row(button(t("rematch"), () => act("advance"), "due")));
     else if (!result.cut) body.push(row(button(t("next_game"), () => act("next_game"), "due")));
-    else {
-      body.push(hint(t("cut_hint")), row(button(t("cut_title"), cutForDeal, "due"),
-        ...game.seats.map((seat, index) => button(t("dealer_choice", { name: seat.name }), () => act("next_game", { dealer: index }), "quiet"))));
-    }
+    else body.push(hint(t("cut_hint")), row(button(t("cut_title"), cutForDeal, "due")));
     body.push(button(t("new_game"), () => openTab("tab-game"), "quiet"));
     return { title: t("won_title", { name: result.name }), lead, body };
   },
@@ -352,6 +350,12 @@ function revealed(game, count, cards) {
     }
   }).catch((error) => say(error.message, "bad"));
   return null;
+}
+
+// What a count missed, told once its Muggins window closed without a call.
+function lessonOf(lesson) {
+  const said = t("lesson", { name: lesson.name, actual: lesson.actual, missed: lesson.missed });
+  return el("div", { className: "lesson" }, hint(said), breakdown(lesson.show, false));
 }
 
 // A count's breakdown: the call, the cards, a line per item that lights its cards.

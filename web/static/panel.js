@@ -94,9 +94,6 @@ async function send(path, body, key = newKey()) {
   }
 }
 
-// The entries made against what this phone shows: sent with the game's version, so a
-// tap on a board that has moved on is refused instead of entered twice.
-const AGAINST_VERSION = new Set(["starter", "name_starter", "lay", "go", "claim", "muggins", "dispute", "advance", "next_game", "undo", "redo"]);
 const sending = new Set(); // the same entry is not sent again while it is on its way
 
 // Make an entry; its answer (or why it was refused) shows at ``where``.
@@ -105,7 +102,9 @@ async function act(action, args = {}, where = null) {
   const what = `${action} ${JSON.stringify(args)}`;
   const dial = action.startsWith("sim_");
   if (!dial && sending.has(what)) return null;
-  const body = AGAINST_VERSION.has(action) && game ? { ...args, version: game.version } : args;
+  // The entries made against what this phone shows carry the game's version (the board
+  // says which): a tap on a game that has moved on is refused, not entered twice.
+  const body = game && state.versioned.includes(action) ? { ...args, version: game.version } : args;
   sending.add(what);
   const box = where || (dial ? $("dial-message") : $("message"));
   try {
@@ -723,6 +722,7 @@ function fillSetup(game) {
   for (const name of ["variant", "over_count", "skunk", "match_scoring"]) form[name].value = rules[name];
   form.match_games.value = String(rules.match_games);
   form.muggins.checked = rules.muggins;
+  form.lessons.checked = rules.lessons;
   form.first_go_ends.checked = rules.first_go_ends;
   drawSetup();
 }
@@ -740,7 +740,7 @@ function newGame(event) {
   const dealer = form.dealer.value;
   const args = {
     players: names, colours, variant: form.variant.value, target: Number(target),
-    muggins: form.muggins.checked, first_go_ends: form.first_go_ends.checked, over_count: form.over_count.value, skunk: form.skunk.value,
+    muggins: form.muggins.checked, lessons: form.lessons.checked, first_go_ends: form.first_go_ends.checked, over_count: form.over_count.value, skunk: form.skunk.value,
     match_games: Number(form.match_games.value), match_scoring: form.match_scoring.value,
     dealer: dealer === "cut" ? null : Number(dealer),
   };
