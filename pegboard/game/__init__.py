@@ -38,6 +38,7 @@ from pegboard.game.settings import PALETTE, VARIANTS, Settings, Variant
 from pegboard.game.skunk import skunk_level, skunk_lines
 from pegboard.game.state import State
 from pegboard.game.store import GameRecord, Store
+from pegboard.game.summary import Summary, standing
 from pegboard.game.table import Table
 from pegboard.game.values import (
     Claim,
@@ -73,6 +74,7 @@ __all__ = [
     "Settings",
     "State",
     "Store",
+    "Summary",
     "Table",
     "Variant",
     "Verdict",
@@ -80,5 +82,6 @@ __all__ = [
     "replay",
     "skunk_level",
     "skunk_lines",
+    "standing",
     "to_dict",
 ]

@@ -43,7 +43,7 @@ from pegboard.game.entries import ENTRIES, control, methods
 from pegboard.game.table import Key
 from pegboard.i18n import N_, Phrase, phrase_of
 from pegboard.keeper.fit import check_board
-from pegboard.keeper.games import Listed, Listing, resumed, stored
+from pegboard.keeper.games import Listed, listed, resumed, stored
 from pegboard.keeper.said import REDONE, SILENCE, UNDONE, entered, said_of
 
 log = logging.getLogger(__name__)
@@ -100,7 +100,6 @@ class Scorekeeper:
         self._closing = False
         self._subscribers: list[Callable[[Change], None]] = []
         self._answered: OrderedDict[str, tuple[str, Phrase]] = OrderedDict()
-        self._listing = Listing()
 
     def __repr__(self) -> str:
         return f"<Scorekeeper layout={self.layout.name} game={self.game_id} v{self._version}>"
@@ -229,9 +228,10 @@ class Scorekeeper:
             lambda: self._table.new_game(settings, dealer=dealer, cuts=cuts, key=key)
         )
 
-    def games(self) -> list[Listed]:
-        """The stored games, open and finished, newest first (see :mod:`.games`)."""
-        return self._listing.games(self._table, self.game_id)
+    def games(self, only: int | None = None) -> list[Listed]:
+        """The stored games, open and finished, newest first (see :mod:`.games`); with
+        ``only``, that game alone (if it is listed)."""
+        return listed(self._table, self.game_id, only)
 
     @control("resume")
     def resume(self, game: int) -> Change:
