@@ -40,7 +40,7 @@ HOLD = (0.030, 0.060)  # a press: seconds the switch is down
 PAUSE = (0.040, 0.120)  # seconds after a press before the next turn
 GOAL_TURN_P99_MS = 30.0
 PLAYERS = ["Ann", "Bob", "Cat", "Dan"]
-CLICKS = (1, 1, 1, -1, -1)  # each press pegs 1
+CLICKS = (1, 1, 1, -1, -1)  # each press pegs 1 (or more if it counts late, after more turns)
 
 
 # --- one run, in a process of its own (over the code in ``tree``) -----------------------
@@ -117,7 +117,7 @@ def measure(rounds: int, seed: int) -> dict:
                 time.sleep(0.05)  # the last presses reach the file
             time.sleep(0.2)  # and the LEDs
             state = keeper.state
-            stored = sum(e.points for e in state.history if e.kind == "play")
+            stored = sum(1 for line in state.history if line.kind == "play")
     return {
         "turns": latencies(changes, frames, "turn"),
         "presses": latencies(changes, frames, "press"),
