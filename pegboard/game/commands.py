@@ -217,7 +217,8 @@ def claim(
             in_phase(state, Phase.SHOW)  # refuses: the starter comes first
         kind = "play" if state.stage is Phase.PLAY else (state.due or Count(None, "hand")).kind
     if kind not in ev.KINDS:
-        raise RuleError(f"a count is for {', '.join(ev.KINDS)}; not {kind!r}")
+        message = N_("a count is for {kinds}, not {kind}")
+        raise RuleError(Phrase.of(message, kinds=", ".join(ev.KINDS), kind=repr(kind)))
     if kind == "play":
         in_phase(state, Phase.PLAY)
         if state.play.mode == "cards":
@@ -400,7 +401,8 @@ def recheck(state: State | None, event: ev.Event) -> ev.Event:
     what the rules make of it.  Raises RuleError saying why not."""
     if state is None:
         if not isinstance(event, ev.GameStarted):
-            raise RuleError(f"a game starts with GameStarted, not {type(event).__name__}")
+            message = N_("a game starts with {first}, not {event}")
+            raise RuleError(Phrase.of(message, first="GameStarted", event=type(event).__name__))
         checked = start(event.settings, None if event.cuts else event.dealer, event.cuts)
     else:
         checked = check(state, event)

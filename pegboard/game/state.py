@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING
 from pegboard.game.settings import Settings
 from pegboard.i18n import Phrase
 from pegboard.rules.cards import Card
+from pegboard.rules.deals import CRIB_SIZE
 from pegboard.rules.play import count_of
 from pegboard.rules.scoring import Show, score_show
 from pegboard.rules.speech import count_name
@@ -234,6 +235,10 @@ class State:
     @property
     def hand_size(self) -> int:
         return self.settings.variant_rules.hand
+
+    def size_of(self, kind: str) -> int:
+        """How many cards a count of ``kind`` holds: a crib four, a hand the hand's."""
+        return CRIB_SIZE if kind == "crib" else self.hand_size
 
     def seat_after(self, seat: int, steps: int = 1) -> int:
         """The seat ``steps`` places clockwise (to the left) of ``seat``."""
