@@ -338,9 +338,9 @@ class Scorekeeper:
             if version is not None:
                 self._table.expect(version)
             state = self.state
+            if state is None:  # the button starts a game of the house rules
+                return self.new_game(self.house, key=key)
             match dials.button(state):
-                case "start":
-                    return self.new_game(self.house, key=key)
                 case "advance" | "next_game" as entry:
                     return self._made(partial(self._table.enter, entry, key=key), dial=True)
                 case "cut":
