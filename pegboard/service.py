@@ -61,13 +61,14 @@ class Board:
             self._opened.append(self.leds.close)
             # Phones draw what the LEDs show: the simulated Pico reports it; real LEDs are
             # taken at their word.
-            shown = None if self.sim else self._shown
-            self.painter = Painter(self.keeper, renderer, self.leds, on_frame=shown)
+            on_frame = None if self.sim else self._shown
+            self.painter = Painter(self.keeper, renderer, self.leds, on_frame=on_frame)
             self._opened.append(self.painter.close)
             language, voice = config.board["language"], config.voice
             # The voice speaks of a change once the painter has handed it to the LEDs.
-            lit = self.painter.wait_shown
-            self.voice = open_voice(self.keeper, voice, language, data_dir / "voice", shown=lit)
+            self.voice = open_voice(
+                self.keeper, voice, language, data_dir / "voice", shown=self.painter.wait_shown
+            )
             if self.voice is not None:
                 self._opened.append(self.voice.close)
             # A dial or button: the same door as every other change; gpiozero's thread

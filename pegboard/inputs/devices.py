@@ -6,8 +6,8 @@ moves the game on (a long press on it repeats the last announcement). gpiozero
 reports pin edges on its own threads; here they become ``Turn``, ``Peg``, ``Undo``,
 ``Advance`` and ``Repeat`` intents (:mod:`pegboard.keeper.intents`), handed one at a
 time to a callback. It runs on those threads, which read the pins, so it must return at
-once (the board's puts the intent on the front door's queue: :meth:`Scorekeeper.post
-<pegboard.keeper.Scorekeeper.post>`), and never close the controls.
+once (the running board's only puts the intent on the front door's queue:
+:meth:`Scorekeeper.post <pegboard.keeper.Scorekeeper.post>`), and never close the controls.
 
 A short press pegs when the switch is released; a long press (``hold_time``)
 undoes at once and its release does nothing, so it never also pegs.
