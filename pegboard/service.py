@@ -20,8 +20,9 @@ from typing import TextIO
 from pegboard import lan, startup, systemd
 from pegboard.board.layout import load_layout
 from pegboard.board.render import Frame, Power, Renderer, lit_holes
-from pegboard.config import Config, is_pin
+from pegboard.config import Config
 from pegboard.errors import ConfigError
+from pegboard.files import write_private
 from pegboard.game import Settings, Table
 from pegboard.i18n import N_, SOURCE, Phrase, phrase_of
 from pegboard.inputs import Controls, load_pins, make_factory
@@ -148,39 +149,29 @@ def house_settings(config: Config) -> Settings:
 # --- serving ---------------------------------------------------------------------------------
 
 
-PIN_DIGITS = 6  # a PIN made at first start: a million of them (see pegboard.panel.auth.Budget)
+PIN_DIGITS = 6  # a PIN made at first start: a million of them (see pegboard.panel.tries)
 
 
 def board_pin(config: Config, data_dir: Path) -> tuple[str, bool]:
-    """The board's PIN: the config's, else one made at first start and kept. (pin, new?)"""
+    """The board's PIN: the config's, else one made at first start and kept. (pin, new?)
+    A damaged PIN file is refused (startup), never written over."""
     if config.board["pin"]:
         return config.board["pin"], False
-    path = data_dir / "pin"
-    if path.exists():
-        pin = path.read_text(encoding="ascii", errors="replace").strip()
-        if is_pin(pin):
-            return pin, False
+    pin = startup.kept_pin(data_dir)
+    if pin is not None:
+        return pin, False
     pin = f"{secrets.randbelow(10**PIN_DIGITS):0{PIN_DIGITS}d}"
-    _write_private(path, pin)
+    write_private(data_dir / startup.PIN_FILE, pin)
     return pin, True
 
 
 def secret_key(data_dir: Path) -> str:
     """The key that signs session cookies; kept so phones stay signed in across restarts."""
-    path = data_dir / "secret"
-    if path.exists():
-        key = path.read_text(encoding="ascii").strip()
-        if len(key) >= 32:
-            return key
-    key = secrets.token_hex(32)
-    _write_private(path, key)
+    key = startup.kept_key(data_dir)
+    if key is None:
+        key = secrets.token_hex(32)
+        write_private(data_dir / startup.KEY_FILE, key)
     return key
-
-
-def _write_private(path: Path, text: str) -> None:
-    path.parent.mkdir(parents=True, exist_ok=True)
-    path.touch(mode=0o600)
-    path.write_text(text + "\n", encoding="ascii")
 
 
 def serve(
@@ -205,6 +196,7 @@ def serve(
     host, port = config.panel["host"], config.panel["port"]
     startup.check_listen(host, port)
     startup.check_data_folder(data_dir)
+    startup.check_kept(data_dir, pin_kept=not config.board["pin"])
     board = Board(config, data_dir, sim=sim)
     dog = None
     try:
@@ -213,12 +205,13 @@ def serve(
             {
                 "PIN": pin,
                 "SECRET_KEY": secret_key(data_dir),
-                "KEEPER": board.keeper,
                 "SIM": board.sim,
                 "LANGUAGE": config.board["language"],
                 "HOSTS": sorted(lan.own_hosts(config.panel["host"])),
-                "SESSIONS_FILE": str(data_dir / "sessions"),
-            }
+                "SESSIONS_FILE": str(data_dir / startup.SESSIONS_FILE),
+                "TRIES_FILE": str(data_dir / startup.TRIES_FILE),
+            },
+            board.keeper,
         )
         try:
             server = panel_server(app, config)

@@ -57,8 +57,8 @@ def app(board):
     """The panel over the simulated board (PIN ``PANEL_PIN``)."""
     from pegboard.panel import create_app
 
-    config = {"PIN": PANEL_PIN, "KEEPER": board.keeper, "SIM": True, "SECRET_KEY": "x" * 64}
-    return create_app(config)
+    config = {"PIN": PANEL_PIN, "SIM": True, "SECRET_KEY": "x" * 64}
+    return create_app(config, board.keeper)
 
 
 @pytest.fixture

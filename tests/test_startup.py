@@ -13,6 +13,7 @@ from contextlib import closing
 from pathlib import Path
 
 import pytest
+from rewritten import rewrite
 
 from pegboard.config import load_config
 from pegboard.errors import ConfigError, StoreError
@@ -167,10 +168,10 @@ def stored_with_a_name(path: Path, name: str) -> None:
     """A game file written before names were checked: the name as it was stored."""
     with Table(path) as table:
         table.new_game(Settings(players=("Ann", "Bob")), dealer=0)
-    with closing(sqlite3.connect(path)) as db, db:
+    with closing(sqlite3.connect(path)) as db:
         data = json.loads(db.execute("SELECT data FROM events WHERE version = 1").fetchone()[0])
-        data["settings"]["players"][0] = name
-        db.execute("UPDATE events SET data = ? WHERE version = 1", (json.dumps(data),))
+    data["settings"]["players"][0] = name
+    rewrite(path, 1, data=json.dumps(data))
 
 
 def test_a_stored_name_that_is_not_printable_text_is_refused(tmp_path):

@@ -28,7 +28,7 @@ by the commands, as a live entry is: one they refuse stops the load with a Store
 >>> table = Table(pathlib.Path(tempfile.mkdtemp()) / "games.db")
 >>> state = table.new_game(Settings(players=("Ann", "Bob")), cuts=["9H", "4C"])
 >>> state.players[state.dealer], state.phase, state.due
-('Bob', <Phase.DISCARD: 'discard'>, Count(seat=1, kind='starter'))
+('Bob', <Phase.DISCARD: 'discard'>, Count(seat=1, kind=<CountKind.STARTER: 'starter'>))
 >>> table.close()
 """
 
@@ -36,43 +36,52 @@ from pegboard.game.events import Event, from_dict, to_dict
 from pegboard.game.fold import replay
 from pegboard.game.settings import PALETTE, VARIANTS, Settings, Variant
 from pegboard.game.skunk import skunk_level, skunk_lines
-from pegboard.game.state import (
+from pegboard.game.state import State
+from pegboard.game.store import GameRecord, Store
+from pegboard.game.summary import Summary, standing
+from pegboard.game.table import Table
+from pegboard.game.values import (
     Claim,
     Count,
+    CountKind,
     Entry,
     GameResult,
     Match,
     Mugging,
+    Pegged,
     Pegs,
     Phase,
     Play,
-    State,
+    Verdict,
 )
-from pegboard.game.store import GameRecord, Store
-from pegboard.game.table import Table
 
 __all__ = [
     "PALETTE",
     "VARIANTS",
     "Claim",
     "Count",
+    "CountKind",
     "Entry",
     "Event",
     "GameRecord",
     "GameResult",
     "Match",
     "Mugging",
+    "Pegged",
     "Pegs",
     "Phase",
     "Play",
     "Settings",
     "State",
     "Store",
+    "Summary",
     "Table",
     "Variant",
+    "Verdict",
     "from_dict",
     "replay",
     "skunk_level",
     "skunk_lines",
+    "standing",
     "to_dict",
 ]

@@ -8,7 +8,8 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 
 from pegboard.errors import RuleError
-from pegboard.game.state import Count, Phase, State
+from pegboard.game.state import State
+from pegboard.game.values import Count, Phase
 from pegboard.i18n import N_, Phrase
 from pegboard.rules.cards import ACE, KING, Card, parse_cards
 from pegboard.rules.play import max_play_points

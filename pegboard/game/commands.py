@@ -37,10 +37,13 @@ from pegboard.game.checks import (
 )
 from pegboard.game.entries import ENTRIES, entry
 from pegboard.game.settings import Settings
-from pegboard.game.state import Count, Phase, State
+from pegboard.game.state import State
+from pegboard.game.values import Count, CountKind, Phase
 from pegboard.i18n import N_, Phrase
 from pegboard.rules.cards import JACK, Card
 from pegboard.rules.play import GO_LIMIT, max_play_points
+
+HAND = Count(None, CountKind.HAND)  # a count of the show, by default
 
 
 def start(
@@ -215,7 +218,7 @@ def claim(
     if kind is None:
         if state.stage is Phase.DISCARD:
             in_phase(state, Phase.SHOW)  # refuses: the starter comes first
-        kind = "play" if state.stage is Phase.PLAY else (state.due or Count(None, "hand")).kind
+        kind = CountKind.PLAY if state.stage is Phase.PLAY else (state.due or HAND).kind
     if kind not in ev.KINDS:
         message = N_("a count is for {kinds}, not {kind}")
         raise RuleError(Phrase.of(message, kinds=", ".join(ev.KINDS), kind=repr(kind)))
@@ -236,7 +239,7 @@ def claim(
                 )
             )
         return ev.Claimed(seat, kind, points)
-    count = due_now(state, Count(seat, kind))
+    count = due_now(state, Count(seat, CountKind(kind)))
     if points not in totals_of(state, count):
         raise RuleError(why_impossible(state, count, points))
     return ev.Claimed(seat, kind, points, hand_cards(state, count, cards))

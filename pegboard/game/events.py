@@ -24,7 +24,7 @@ from pegboard.i18n import N_, Phrase
 from pegboard.rules.cards import Card
 from pegboard.shape import Source
 
-KINDS = ("play", "hand", "crib")  # what a count is for
+KINDS = ("play", "hand", "crib")  # what a claim is for: a CountKind (pegboard.game.state)
 
 
 @dataclass(frozen=True, slots=True)

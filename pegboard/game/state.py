@@ -1,4 +1,5 @@
-"""The state of a game: an immutable value worked out from the events (see ``fold``).
+"""The state of a game: an immutable value worked out from the events (see ``fold``), of
+the small values of :mod:`.values` (imported here too, for those who read the state).
 
 Seats are numbered clockwise from 0; a *side* is a player, or a partnership with four
 players (seats 0 and 2 against 1 and 3).  Scores, pegs and winners are per side.
@@ -6,184 +7,32 @@ players (seats 0 and 2 against 1 and 3).  Scores, pegs and winners are per side.
 
 from __future__ import annotations
 
-import enum
 from dataclasses import dataclass, field, replace
 from functools import cached_property
 from itertools import takewhile
 from typing import TYPE_CHECKING
 
 from pegboard.game.settings import Settings
+from pegboard.game.values import (
+    Claim,
+    Count,
+    CountKind,
+    Entry,
+    GameResult,
+    Match,
+    Pegged,
+    Pegs,
+    Phase,
+    Play,
+    fields_of,
+)
 from pegboard.i18n import Phrase
 from pegboard.rules.cards import Card
 from pegboard.rules.deals import CRIB_SIZE
-from pegboard.rules.play import count_of
-from pegboard.rules.scoring import Show, score_show
 from pegboard.rules.speech import count_name
 
 if TYPE_CHECKING:
     from pegboard.game.events import Event
-
-
-class Phase(enum.StrEnum):
-    DISCARD = "discard"  # cards dealt and thrown to the crib; next: the starter
-    PLAY = "play"
-    SHOW = "show"
-    OVER = "over"  # a side reached the target
-
-
-@dataclass(frozen=True, slots=True)
-class Count:
-    """What the next entry is for: ``kind`` is "starter", "play", "hand" or "crib";
-    ``seat`` is whose it is (None in a play pegged by hand, when anyone may peg)."""
-
-    seat: int | None
-    kind: str
-
-
-@dataclass(frozen=True, slots=True)
-class Pegs:
-    """The two pegs of a side: the front one shows the score, the back one the score before."""
-
-    front: int = 0
-    back: int = 0
-
-
-@dataclass(frozen=True, slots=True)
-class Entry:
-    """One line of the history: ``side`` pegged ``points``, for ``kind`` ("play", "hand",
-    "crib", "heels", "last" (three for last), "muggins" or "penalty"), because of what
-    ``said`` says (in any language; ``why`` in English). A count pegged as nothing, or
-    taken back whole, is a line of 0 points."""
-
-    side: int
-    seat: int | None
-    points: int
-    kind: str
-    said: Phrase
-    cards: tuple[Card, ...] = ()
-    deal: int = 1
-    score: int = 0  # the side's score after this entry
-
-    @property
-    def why(self) -> str:
-        return str(self.said)
-
-    def as_dict(self) -> dict:
-        """The line for JSON, as data: whoever knows the hearer's language adds
-        ``why`` (``entry.said.say(lang)``)."""
-        line = {name: getattr(self, name) for name in self.__slots__ if name != "said"}
-        return {**line, "cards": [str(c) for c in self.cards]}
-
-
-@dataclass(frozen=True, slots=True)
-class Mugging:
-    """A Muggins call on a claim: who called, for how much, who pegged what."""
-
-    seat: int
-    called: int
-    side: int  # who pegged: the caller, or the mugged side after a false call
-    points: int
-    disputed: bool = False  # made without the cards, then settled by them
-    right: bool = True  # the cards (or, without them, the call as it stands) bear it out
-
-
-@dataclass(frozen=True, slots=True)
-class Claim:
-    """A count as claimed, and what the cards say when they are known."""
-
-    seat: int
-    side: int
-    kind: str  # "play", "hand" or "crib"
-    claimed: int
-    pegged: int  # what the claimant pegged: the true count after an over-count, up to the game
-    deal: int
-    cards: tuple[Card, ...] | None = None
-    starter: Card | None = None
-    actual: int | None = None  # what the cards score, when they and the starter are known
-    muggins: Mugging | None = None
-    kept: bool = False  # its verdict is not told yet (see :attr:`State.told`)
-
-    @property
-    def show(self) -> Show | None:
-        """The itemised count of the cards, when they were given."""
-        if self.actual is None:
-            return None
-        return score_show(self.cards, self.starter, crib=self.kind == "crib")
-
-    @property
-    def verdict(self) -> str:
-        """ "exact", "under" (points missed), "over" (points invented), "unchecked" (no
-        cards to check it by) or "kept" (not told while its Muggins window is open)."""
-        if self.kept:
-            return "kept"
-        actual = self.actual
-        if actual is None:
-            return "unchecked"
-        return "exact" if actual == self.claimed else "under" if actual > self.claimed else "over"
-
-    @property
-    def difference(self) -> int:
-        """Points missed (negative) or invented (positive); 0 when exact or unchecked."""
-        actual = self.actual
-        return 0 if actual is None else self.claimed - actual
-
-    def as_dict(self) -> dict:
-        show = self.show
-        return {
-            "seat": self.seat,
-            "side": self.side,
-            "kind": self.kind,
-            "claimed": self.claimed,
-            "pegged": self.pegged,
-            "deal": self.deal,
-            "verdict": self.verdict,
-            "actual": self.actual,
-            "difference": self.difference,
-            "cards": None if self.cards is None else [str(c) for c in self.cards],
-            "show": None if show is None else show.as_dict(),
-            "muggins": None if self.muggins is None else _fields(self.muggins),
-        }
-
-
-@dataclass(frozen=True, slots=True)
-class Play:
-    """The play of the current deal."""
-
-    mode: str | None = None  # "cards" (laid one by one) or "points" (pegged by hand)
-    laid: tuple[tuple[int, Card], ...] = ()  # (seat, card) for every card laid this deal
-    pile: tuple[Card, ...] = ()  # the cards of the current count
-    turn: int | None = None
-    passed: frozenset[int] = frozenset()  # seats that said go in this count
-    last: int | None = None  # who laid the last card of this count
-
-    @property
-    def count(self) -> int:
-        return count_of(self.pile)
-
-    def cards_of(self, seat: int) -> tuple[Card, ...]:
-        return tuple(card for who, card in self.laid if who == seat)
-
-
-@dataclass(frozen=True, slots=True)
-class GameResult:
-    """A finished game of the match."""
-
-    number: int
-    scores: tuple[int, ...]  # the winner's (a lowball loser's) is the target
-    winner: int
-    margin: int  # what the game was won by, counted from the target: the ACC's spread
-    skunk: int  # 0 none, 1 skunk, 2 double, 3 triple
-    points: int  # match points the winner earned
-    history: tuple[Entry, ...]
-
-
-@dataclass(frozen=True, slots=True)
-class Match:
-    """The standing of the match: points per side (games at home, game points for ACC)."""
-
-    points: tuple[int, ...]
-    needed: int
-    winner: int | None
 
 
 @dataclass(frozen=True)
@@ -203,7 +52,7 @@ class State:
     scores: tuple[int, ...] = ()
     backs: tuple[int, ...] = ()
     starter: Card | None = None
-    play: Play = Play()
+    play: Play = field(default_factory=Play)
     shown: int = 0  # counts of the show done this deal
     claims: tuple[Claim, ...] = ()  # this game's
     history: tuple[Entry, ...] = ()  # this game's
@@ -268,9 +117,10 @@ class State:
         """The counts of the show in order: each hand clockwise from the dealer's left,
         then the crib."""
         hands = tuple(
-            Count(self.seat_after(self.dealer, n), "hand") for n in range(1, len(self.players) + 1)
+            Count(self.seat_after(self.dealer, n), CountKind.HAND)
+            for n in range(1, len(self.players) + 1)
         )
-        crib = (Count(self.dealer, "crib"),) if self.settings.variant_rules.crib else ()
+        crib = (Count(self.dealer, CountKind.CRIB),) if self.settings.variant_rules.crib else ()
         return hands + crib
 
     @property
@@ -279,9 +129,9 @@ class State:
         if self.over:
             return None
         if self.stage is Phase.DISCARD:
-            return Count(self.dealer, "starter")
+            return Count(self.dealer, CountKind.STARTER)
         if self.stage is Phase.PLAY:
-            return Count(self.play.turn, "play")
+            return Count(self.play.turn, CountKind.PLAY)
         return self.order[self.shown] if self.shown < len(self.order) else None
 
     def hand_of(self, seat: int) -> tuple[Card, ...] | None:
@@ -292,12 +142,12 @@ class State:
     @property
     def heels_pegged(self) -> bool:
         """Whether his heels was pegged at this deal's turn."""
-        return any(entry.kind == "heels" and entry.deal == self.deal for entry in self.history)
+        return any(entry.kind is Pegged.HEELS and entry.deal == self.deal for entry in self.history)
 
     def known_cards(self) -> dict[Card, Count | None]:
         """Every card seen this deal, with the hand or crib it belongs to (None: the starter)."""
         known: dict[Card, Count | None] = {
-            card: Count(seat, "hand") for seat, card in self.play.laid
+            card: Count(seat, CountKind.HAND) for seat, card in self.play.laid
         }
         this_deal = list(takewhile(lambda claim: claim.deal == self.deal, reversed(self.claims)))
         for claim in reversed(this_deal):
@@ -399,7 +249,7 @@ class State:
             "dealer": self.dealer,
             "pone": self.pone,
             "phase": self.phase.value,
-            "due": None if due is None else _fields(due),
+            "due": None if due is None else fields_of(due),
             "scores": list(self.scores),
             "sides": [
                 {"name": name, "colour": colour, "front": pegs.front, "back": pegs.back}
@@ -424,7 +274,7 @@ class State:
             "margin": self.margin,
             "skunk": self.skunk,
             "match": {
-                **_fields(match),
+                **fields_of(match),
                 "points": list(match.points),
                 "games": [
                     {
@@ -442,7 +292,3 @@ class State:
             "can_undo": self.can_undo,
             "can_redo": self.can_redo,
         }
-
-
-def _fields(value: object) -> dict:
-    return {name: getattr(value, name) for name in value.__slots__}

@@ -9,7 +9,7 @@ Safe to use from several threads at once.
 ...     _ = table.turn_starter("JC")          # his heels: 2 for Ann
 ...     _ = table.claim("Bob", 2)             # a fifteen in the play, pegged by hand
 ...     table.state.scores, table.state.due
-((2, 2), Count(seat=None, kind='play'))
+((2, 2), Count(seat=None, kind=<CountKind.PLAY: 'play'>))
 >>> with Table(path) as table:                # the file remembers
 ...     table.state.scores, [e.why for e in table.undo().history]
 ((2, 2), ['two for his heels'])
@@ -26,6 +26,7 @@ from typing import Any
 
 from pegboard.errors import ConflictError, PegboardError, RuleError
 from pegboard.game import commands
+from pegboard.game.chain import GameLog
 from pegboard.game.commands import Cards
 from pegboard.game.entries import ENTRIES, methods
 from pegboard.game.events import Event, from_dict
@@ -33,6 +34,7 @@ from pegboard.game.fold import apply
 from pegboard.game.settings import Settings
 from pegboard.game.state import State
 from pegboard.game.store import GameRecord, Receipt, Store
+from pegboard.game.summary import Summary, summarise
 from pegboard.i18n import N_, Phrase, phrase_of
 
 log = logging.getLogger(__name__)
@@ -106,7 +108,7 @@ class Table:
         event = commands.start(settings, dealer, cuts)
         state = apply(None, event)
         with self._lock:
-            game = self._store.start(event, key)
+            game = self._store.start(event, key, summarise(state))
             self._switch(game, state)
         return state
 
@@ -134,8 +136,28 @@ class Table:
         return self.load(game)
 
     def games(self) -> list[GameRecord]:
-        """Every stored game, finished or not, oldest first."""
+        """Every stored game, finished or not, oldest first, each with its summary as
+        stored (None when it has none yet: :meth:`summary_of` works it out)."""
         return self._store.games()
+
+    def record(self, game: int) -> GameRecord | None:
+        """The stored game ``game`` as :meth:`games` lists it, if there is one."""
+        return self._store.game(game)
+
+    def summary_of(self, record: GameRecord) -> Summary:
+        """The summary of a stored game: as stored, else worked out from its events (and
+        kept, so it is worked out once)."""
+        kept = record.summary
+        if kept is not None:
+            return kept
+        summary = summarise(self.state_of(record.id, record.versions))
+        self._store.summarise(record.id, record.versions, summary)
+        return summary
+
+    def log(self, game: int | None = None) -> GameLog:
+        """A game's stored log (the current one by default), its chain checked: what a
+        club trusts a board's game by (see :mod:`pegboard.game.chain`)."""
+        return self._store.log(self._current() if game is None else game)
 
     @property
     def path(self) -> Path:
@@ -220,7 +242,7 @@ class Table:
             event = made(state)
             after = apply(state, event)
             try:
-                self._store.append(self._current(), after.version, event, key)
+                self._store.append(self._current(), after.version, event, key, summarise(after))
             except ConflictError:
                 self.reload()  # another program wrote first: catch up, then refuse
                 raise

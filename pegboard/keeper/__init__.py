@@ -8,7 +8,7 @@ and the door's controls (what the panel's actions are made from) are re-exported
 them.
 """
 
-from pegboard.game import PALETTE, Count, Phase, Settings, State, skunk_lines
+from pegboard.game import PALETTE, Count, Phase, Settings, State, skunk_lines, standing
 from pegboard.game.entries import CONTROLS, ENTRIES, Arg, Declared
 from pegboard.keeper.answers import KeyReused
 from pegboard.keeper.door import Change, Scorekeeper
@@ -29,5 +29,6 @@ __all__ = [
     "State",
     "players_allowed",
     "skunk_lines",
+    "standing",
     "variants_allowed",
 ]

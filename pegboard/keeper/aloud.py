@@ -49,7 +49,7 @@ from babel.lists import format_list
 
 from pegboard.game import State, skunk_lines
 from pegboard.game.fold import GAME_ENDED
-from pegboard.game.state import Claim
+from pegboard.game.values import Claim
 from pegboard.i18n import N_, Phrase
 from pegboard.keeper.door import Change
 from pegboard.rules.speech import GO_POINT, MUGGINS, count_name, number_words

@@ -50,7 +50,7 @@ from pegboard.game.table import Key
 from pegboard.i18n import N_, Phrase, phrase_of
 from pegboard.keeper.answers import Answers
 from pegboard.keeper.fit import check_board
-from pegboard.keeper.games import Listed, Listing, resumed, stored
+from pegboard.keeper.games import Listed, listed, resumed, stored
 from pegboard.keeper.intents import Advance, Intent, Peg, Repeat, Turn, Undo
 from pegboard.keeper.order import Line, Teller
 from pegboard.keeper.said import REDONE, SILENCE, UNDONE, entered
@@ -108,7 +108,6 @@ class Scorekeeper:
         self._message = SILENCE
         self._closing = False
         self._answers = Answers(table)
-        self._listing = Listing()
 
     def __repr__(self) -> str:
         return f"<Scorekeeper layout={self.layout.name} game={self.game_id} v{self._version}>"
@@ -223,9 +222,10 @@ class Scorekeeper:
         start = partial(self._table.new_game, settings, dealer=dealer, cuts=cuts, key=key)
         return self._writer.run(partial(self._made, start))
 
-    def games(self) -> list[Listed]:
-        """The stored games, open and finished, newest first (see :mod:`.games`)."""
-        return self._listing.games(self._table, self.game_id)
+    def games(self, only: int | None = None) -> list[Listed]:
+        """The stored games, open and finished, newest first (see :mod:`.games`); with
+        ``only``, that game alone (if it is listed)."""
+        return listed(self._table, self.game_id, only)
 
     @control("resume")
     def resume(self, game: int) -> Change:

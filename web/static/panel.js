@@ -136,6 +136,12 @@ function fade(box) {
   box.addEventListener("animationend", () => box.classList.contains("fading") && box.replaceChildren(), { once: true });
 }
 
+// The live stream. The board ends each stream after a while and the browser asks again
+// at once with the last message's id (the board tells what was missed); refused (the
+// board is full, or restarting), the page waits longer each time, at random within it,
+// so a room full of phones does not knock at once.
+let refusals = 0;
+
 function follow() {
   const source = new EventSource("/api/events");
   source.addEventListener("state", (event) => {
@@ -151,13 +157,20 @@ function follow() {
     drawSim();
   });
   source.addEventListener("frame", (event) => light(JSON.parse(event.data)));
+  let again = false; // the board said it ends this stream: the browser asks again at once
+  source.addEventListener("again", () => { again = true; });
   source.onopen = () => {
     fresh = true; // a restarted board counts its versions from 1 again
+    refusals = 0;
+    again = false;
     setLive(true);
   };
   source.onerror = () => {
+    if (again && source.readyState === EventSource.CONNECTING) return; // still live
     setLive(false); // EventSource reconnects by itself, unless the board turned it away
-    if (source.readyState === EventSource.CLOSED) setTimeout(follow, 5000);
+    if (source.readyState !== EventSource.CLOSED) return;
+    const wait = Math.min(60000, 2000 * 2 ** refusals++);
+    setTimeout(follow, wait / 2 + Math.random() * wait / 2);
   };
 }
 
@@ -822,6 +835,7 @@ function onKey(event) {
 function setSession(next) {
   session = next;
   $("pin-button").textContent = t(session.signed_in ? "sign_out" : "enter_pin");
+  $("invite-button").hidden = !session.signed_in;
   if (state) draw();
 }
 
@@ -845,13 +859,39 @@ async function signOut() {
   say(t("signed_out"), "ok");
 }
 
+// A signed-in phone lets another in without the PIN: a link good once, for a minute,
+// shown as a QR code to scan.
+async function invite() {
+  try {
+    const made = await send("/api/invite", {});
+    $("invite-qr").src = made.qr;
+    $("invite-link").href = made.link;
+    $("invite-link").textContent = made.link;
+    $("invite-dialog").showModal();
+  } catch (error) {
+    say(error.message, "bad");
+  }
+}
+
+// Opened from such a link: sign in with it (once: it leaves the address bar at once).
+async function joinWithLink() {
+  const token = new URLSearchParams(location.hash.slice(1)).get("join");
+  if (!token) return;
+  window.history.replaceState(null, "", location.pathname + location.search); // (history: ours)
+  try {
+    setSession(await send("/api/join", { token }));
+    say(t("joined"), "ok");
+  } catch (error) {
+    say(error.message, "bad");
+  }
+}
+
 // --- starting ---------------------------------------------------------------------------
 
 function start() {
   MESSAGES = JSON.parse($("messages").textContent);
   const first = JSON.parse($("first").textContent);
-  session = first.session;
-  $("pin-button").textContent = t(session.signed_in ? "sign_out" : "enter_pin");
+  setSession(first.session);
   PICKER = $("picker");
   PICKER.addEventListener("click", tapCard);
   $("board").onclick = () => {
@@ -874,6 +914,8 @@ function start() {
   $("pin-button").onclick = askPin;
   $("pin-cancel").onclick = () => $("pin-dialog").close();
   $("pin-form").onsubmit = () => signIn($("pin").value);
+  $("invite-button").onclick = invite;
+  $("invite-close").onclick = () => $("invite-dialog").close();
   // The language switch: the board remembers this phone's choice, and the page reloads in it.
   $("language-choice").onchange = () => $("language").submit();
   $("reveal").checked = phone.get("reveal", true);
@@ -887,6 +929,8 @@ function start() {
   openTab(tab);
   show(first.state);
   follow();
+  joinWithLink();
+  window.addEventListener("hashchange", joinWithLink); // the link opened in this tab
 }
 
 document.addEventListener("DOMContentLoaded", start);
