@@ -48,7 +48,7 @@ class Board:
         # A supply too weak for the board's LEDs stops it too.
         renderer = Renderer(self.layout, Power(brightness=1.0, supply_ma=config.board["supply_ma"]))
         factory = _pin_factory(self.sim)  # no GPIO stops it before the game file is made
-        self._opened: list[Callable[[], None]] = []
+        self._opened: list[Callable[[], object]] = []
         try:
             startup.make_data_folder(data_dir)
             table = Table(games_path(data_dir))

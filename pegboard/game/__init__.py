@@ -34,7 +34,7 @@ by the commands, as a live entry is: one they refuse stops the load with a Store
 
 from pegboard.game.events import Event, from_dict, to_dict
 from pegboard.game.fold import replay
-from pegboard.game.settings import PALETTE, VARIANTS, Settings, Variant
+from pegboard.game.settings import PALETTE, Settings
 from pegboard.game.skunk import skunk_level, skunk_lines
 from pegboard.game.state import State
 from pegboard.game.store import GameRecord, Store
@@ -54,6 +54,7 @@ from pegboard.game.values import (
     Play,
     Verdict,
 )
+from pegboard.rules.deals import VARIANTS, Variant
 
 __all__ = [
     "PALETTE",

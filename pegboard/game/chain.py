@@ -34,6 +34,7 @@ import hmac
 import secrets
 from collections.abc import Iterable
 from dataclasses import dataclass
+from typing import Any
 
 from pegboard.errors import StoreError
 from pegboard.i18n import N_, Phrase
@@ -76,7 +77,7 @@ class GameLog:
     entries: tuple[Chained, ...]
     head: bytes
 
-    def as_dict(self) -> dict:
+    def as_dict(self) -> dict[str, Any]:
         """The log as JSON can carry it (chain values in hex)."""
         return {
             "game": self.game,
@@ -85,7 +86,7 @@ class GameLog:
         }
 
     @classmethod
-    def from_dict(cls, data: dict) -> GameLog:
+    def from_dict(cls, data: dict[str, Any]) -> GameLog:
         """Read :meth:`as_dict`; a malformed one raises ValueError."""
         try:
             entries = tuple(
@@ -121,7 +122,7 @@ def verify(log: GameLog, versions: int | None = None) -> bytes:
     return check(log.game, rows, found, log.head)
 
 
-def check(game: int, rows: Iterable[tuple], versions: int, head: bytes | None) -> bytes:
+def check(game: int, rows: Iterable[tuple[Any, ...]], versions: int, head: bytes | None) -> bytes:
     """:func:`verify` over (version, type, data, at, chain) rows read one at a time (a
     whole file is checked without holding it)."""
     before, count = START, 0

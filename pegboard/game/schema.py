@@ -26,6 +26,7 @@ from typing import Any
 
 from pegboard.errors import StoreError
 from pegboard.game.chain import START, link
+from pegboard.i18n import N_, Phrase
 
 SCHEMA = 2
 UPGRADES_FROM = 1  # the oldest format that is upgraded
@@ -69,6 +70,8 @@ CREATE TABLE IF NOT EXISTS current (
 TABLES = frozenset({"games", "events", "requests", "current"})
 OLD_TABLES = frozenset({"games", "events"})  # what a file of format 1 has at least
 
+CANNOT_CREATE = N_("cannot create the game file {path}: {error}")
+
 
 def now() -> str:
     """The time an entry is stored (UTC, as SQLite's CURRENT_TIMESTAMP writes it)."""
@@ -87,7 +90,7 @@ def make(path: Path, connect: Callable[[Path, bool], Any]) -> None:
     try:
         fd, name = tempfile.mkstemp(prefix=path.name + ".", dir=path.parent)
     except OSError as error:
-        raise StoreError(f"cannot create the game file {path}: {error}") from None
+        raise StoreError(Phrase.of(CANNOT_CREATE, path=str(path), error=str(error))) from None
     made = Path(name)
     try:
         os.close(fd)
@@ -102,7 +105,7 @@ def make(path: Path, connect: Callable[[Path, bool], Any]) -> None:
             os.link(made, path)
         _sync(path.parent)
     except (OSError, sqlite3.Error) as error:
-        raise StoreError(f"cannot create the game file {path}: {error}") from None
+        raise StoreError(Phrase.of(CANNOT_CREATE, path=str(path), error=str(error))) from None
     finally:
         made.unlink(missing_ok=True)
 
@@ -146,6 +149,7 @@ def upgrade(db: Any) -> None:
         count += 1
         if version != count:
             raise Gap(game, count)
+        assert game is not None
         head, at = link(head, game, version, kind, data, stored_at), stored_at
         db.execute(
             "INSERT INTO events (game, version, type, data, at, chain) VALUES (?, ?, ?, ?, ?, ?)",

@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field, replace
 from functools import cached_property
 from itertools import takewhile
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from pegboard.game.settings import Settings
 from pegboard.game.values import (
@@ -237,7 +237,7 @@ class State:
     def can_redo(self) -> bool:
         return bool(self.redo)
 
-    def as_dict(self) -> dict:
+    def as_dict(self) -> dict[str, Any]:
         """A JSON-ready picture of the state (for the panel, the LEDs and digests)."""
         due = self.due
         match = self.match

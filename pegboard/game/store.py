@@ -30,11 +30,12 @@ import json
 import os
 import sqlite3
 import threading
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from contextlib import contextmanager, suppress
 from dataclasses import dataclass, field
 from itertools import groupby
 from pathlib import Path
+from typing import Any
 
 from pegboard.errors import ConflictError, RuleError, StoreError
 from pegboard.game import preflight, schema
@@ -52,6 +53,13 @@ KEPT_GAMES = 2  # the keys of the latest games are kept; older ones go when a ga
 
 Connection = sqlite3.Connection  # or anything with the same execute(), fetchone(), close()
 Connect = Callable[[Path, bool], Connection]  # (path, readonly) -> an open connection
+
+# Translators: the game file could not be used; {path} is the file, {error} what the
+# system or SQLite said.
+CANNOT_OPEN = N_("cannot open the game file {path}: {error}")
+CANNOT_READ = N_("cannot read the game file {path}: {error}")
+CANNOT_WRITE = N_("cannot write the game file {path}: {error}")
+NO_SUCH_GAME = N_("there is no game {game} in {path}")
 
 
 def _connect(path: Path, readonly: bool) -> Connection:
@@ -111,7 +119,8 @@ class GameRecord:
         try:
             return Settings.from_dict(json.loads(self._start(self.id))["settings"])
         except (ValueError, KeyError, TypeError) as error:
-            raise StoreError(f"the settings of game {self.id} cannot be read: {error}") from None
+            unread = N_("the settings of game {game} cannot be read: {error}")
+            raise StoreError(Phrase.of(unread, game=self.id, error=str(error))) from None
 
 
 class Store:
@@ -123,7 +132,7 @@ class Store:
     ``connect(path, readonly)`` opens SQLite connections (the stdlib's by default; a test
     may pass another)."""
 
-    def __init__(self, path: str | os.PathLike, *, connect: Connect | None = None) -> None:
+    def __init__(self, path: str | os.PathLike[str], *, connect: Connect | None = None) -> None:
         self.path = Path(path)
         self._connect = connect or _connect
         self._lock = threading.Lock()
@@ -153,7 +162,9 @@ class Store:
         try:
             return self._connect(self.path, readonly)
         except sqlite3.Error as error:
-            raise StoreError(f"cannot open the game file {self.path}: {error}") from None
+            raise StoreError(
+                Phrase.of(CANNOT_OPEN, path=str(self.path), error=str(error))
+            ) from None
 
     def _check(self) -> int:
         """Read the file's format and check its pages; return the format."""
@@ -173,7 +184,7 @@ class Store:
         needed = schema.TABLES if version == SCHEMA else schema.OLD_TABLES
         if version < schema.UPGRADES_FROM or not needed <= tables:
             raise self.refusal(Phrase(NOT_OURS))
-        return version
+        return int(version)
 
     def _upgrade(self) -> None:
         """A file of an older format brought up to this one, in one transaction."""
@@ -199,11 +210,15 @@ class Store:
                 "SELECT game FROM events WHERE game NOT IN (SELECT id FROM games)"
             ).fetchone()
         except sqlite3.Error as error:
-            raise StoreError(f"cannot read the game file {self.path}: {error}") from None
+            raise StoreError(
+                Phrase.of(CANNOT_READ, path=str(self.path), error=str(error))
+            ) from None
         if stray is not None:  # entries of a game that was never started
             self._chain(stray[0], [(0, "", "", "", b"")], 0, START)
 
-    def _chain(self, game: int, rows, versions: int, head: bytes) -> bytes:
+    def _chain(
+        self, game: int, rows: Iterable[tuple[Any, ...]], versions: int, head: bytes
+    ) -> bytes:
         """:func:`.chain.check`, refused as this game file."""
         try:
             return check(game, rows, versions, head)
@@ -262,8 +277,9 @@ class Store:
                 db.execute("DELETE FROM requests WHERE game <= ?", (game - KEPT_GAMES,))
                 db.execute(_PLAYING, (game,))
         except sqlite3.IntegrityError:
-            raise ConflictError(f"the request {key[0]!r} was entered meanwhile") from None
-        return game
+            meanwhile = N_("the request {key} was entered meanwhile")
+            raise ConflictError(Phrase.of(meanwhile, key=repr(key[0] if key else ""))) from None
+        return int(game)
 
     def append(
         self,
@@ -284,7 +300,7 @@ class Store:
                     "SELECT versions, head FROM games WHERE id = ?", (game,)
                 ).fetchone()
                 if found is None:
-                    raise StoreError(f"there is no game {game} in {self.path}")
+                    raise StoreError(Phrase.of(NO_SUCH_GAME, game=game, path=str(self.path)))
                 last, head = found
                 if version != last + 1:
                     raise ConflictError(
@@ -344,7 +360,9 @@ class Store:
                     error, sqlite3.Error
                 ):
                     raise
-                raise StoreError(f"cannot write the game file {self.path}: {error}") from None
+                raise StoreError(
+                    Phrase.of(CANNOT_WRITE, path=str(self.path), error=str(error))
+                ) from None
 
     # --- reading ------------------------------------------------------------------------
 
@@ -357,7 +375,7 @@ class Store:
             (game,),
         )
         if not rows:
-            raise StoreError(f"there is no game {game} in {self.path}")
+            raise StoreError(Phrase.of(NO_SUCH_GAME, game=game, path=str(self.path)))
         found = [row[2:] for row in rows if row[2] is not None]
         versions, head = rows[0][0], bytes(rows[0][1])
         self._chain(game, found, versions, head)
@@ -376,19 +394,24 @@ class Store:
 
     def version(self, game: int) -> int:
         """How many events ``game`` has (0 if there is no such game)."""
-        return self._read("SELECT count(*) FROM events WHERE game = ?", (game,))[0][0]
+        return int(self._read("SELECT count(*) FROM events WHERE game = ?", (game,))[0][0])
 
     def games(self) -> list[GameRecord]:
         """Every stored game, oldest first, with its summary: one query."""
         rows = self._read("SELECT id, created, versions, updated, summary FROM games ORDER BY id")
-        return [GameRecord(*row, self._start) for row in rows]
+        return [self._record(row) for row in rows]
 
     def game(self, game: int) -> GameRecord | None:
         """The stored game ``game``, if there is one."""
         rows = self._read(
             "SELECT id, created, versions, updated, summary FROM games WHERE id = ?", (game,)
         )
-        return GameRecord(*rows[0], self._start) if rows else None
+        return self._record(rows[0]) if rows else None
+
+    def _record(self, row: tuple[Any, ...]) -> GameRecord:
+        """A row of the games' list (id, created, versions, updated, summary) as a record."""
+        game, created, versions, updated, kept = row
+        return GameRecord(game, created, versions, updated, kept, self._start)
 
     def _start(self, game: int) -> str:
         """The data of ``game``'s first event (its settings), as stored."""
@@ -412,22 +435,29 @@ class Store:
         """Make ``game`` the one the board plays (after a restart too)."""
         with self._transaction() as db:
             if db.execute("SELECT 1 FROM games WHERE id = ?", (game,)).fetchone() is None:
-                raise StoreError(f"there is no game {game} in {self.path}")
+                raise StoreError(Phrase.of(NO_SUCH_GAME, game=game, path=str(self.path)))
             db.execute(_PLAYING, (game,))
 
     def latest(self) -> int | None:
         """The game the board played last: the one taken up again, else the newest."""
         chosen = self._read("SELECT game FROM current")
         if chosen:
-            return chosen[0][0]
-        return self._read("SELECT max(id) FROM games")[0][0]
+            return int(chosen[0][0])
+        newest = self._read("SELECT max(id) FROM games")[0][0]
+        return None if newest is None else int(newest)
 
-    def _read(self, sql: str, args: tuple = ()) -> list[tuple]:
+    def _failed(self, message: str, error: BaseException) -> StoreError:
+        """The game file could not be used: ``message`` names it and what went wrong."""
+        return StoreError(Phrase.of(message, path=str(self.path), error=str(error)))
+
+    def _read(self, sql: str, args: tuple[Any, ...] = ()) -> list[tuple[Any, ...]]:
         with self._lock:
             try:
                 return self._db.execute(sql, args).fetchall()
             except sqlite3.Error as error:
-                raise StoreError(f"cannot read the game file {self.path}: {error}") from None
+                raise StoreError(
+                    Phrase.of(CANNOT_READ, path=str(self.path), error=str(error))
+                ) from None
 
 
 def _damage(check: list[str]) -> Phrase:

@@ -38,7 +38,7 @@ _WON = (
 
 def standing(state: State) -> Phrase:
     """One line for the panel: the deal, the dealer, what is due."""
-    if state.over:
+    if state.winner is not None:
         return Phrase.of(_WON[state.skunk], winner=state.settings.side_names[state.winner])
     head = {"deal": state.deal, "dealer": state.players[state.dealer]}
     due = state.due
@@ -50,6 +50,7 @@ def standing(state: State) -> Phrase:
     if due.kind == "play" and due.seat is None:
         message = N_("Deal {deal}, {dealer} deals. The play: count {count}.")
         return Phrase.of(message, **head, count=state.play.count)
+    assert due.seat is not None  # a hand, a crib or a turn in the play is somebody's
     if due.kind == "play":
         message = N_("Deal {deal}, {dealer} deals. The play: count {count}. {name} to play.")
         return Phrase.of(message, **head, count=state.play.count, name=state.players[due.seat])

@@ -27,7 +27,7 @@ from typing import Any
 from pegboard.errors import ConflictError, PegboardError, RuleError
 from pegboard.game import commands
 from pegboard.game.chain import GameLog
-from pegboard.game.commands import Cards
+from pegboard.game.checks import Cards
 from pegboard.game.entries import ENTRIES, methods
 from pegboard.game.events import Event, from_dict
 from pegboard.game.fold import apply
@@ -50,7 +50,7 @@ class Table:
     ``version=`` to refuse an entry made against a state that has moved on
     (ConflictError), and ``key=`` to store the key of the request that asked for it."""
 
-    def __init__(self, store: Store | str | os.PathLike) -> None:
+    def __init__(self, store: Store | str | os.PathLike[str]) -> None:
         self._store = store if isinstance(store, Store) else Store(store)
         self._lock = threading.RLock()
         self._game: int | None = None
@@ -96,7 +96,7 @@ class Table:
 
     def new_game(
         self,
-        settings: Settings | Mapping | None = None,
+        settings: Settings | Mapping[str, Any] | None = None,
         *,
         dealer: Seat | None = None,
         cuts: Cards | None = None,
@@ -181,6 +181,8 @@ class Table:
                 said = phrase_of(error)
                 problem = Phrase.of(BREAKS_RULES, version=number, game=game, error=said)
                 raise self._store.refusal(problem) from None
+        if state is None:  # a game is stored with its start, or not at all
+            raise self._store.refusal(Phrase.of(BREAKS_RULES, version=0, game=game, error=""))
         return state
 
     # --- requests that may come twice ---------------------------------------------------
@@ -226,7 +228,7 @@ class Table:
         for the state as it is: it is not checked again."""
         return self._append(lambda state: event, version, key)
 
-    def submit(self, event: Event | Mapping, *, version: int | None = None) -> State:
+    def submit(self, event: Event | Mapping[str, Any], *, version: int | None = None) -> State:
         """Enter an event given whole, as a script may (``{"type": "Go", "seat": 1}``):
         checked as if entered by its command."""
         if isinstance(event, Mapping):
@@ -246,7 +248,7 @@ class Table:
             except ConflictError:
                 self.reload()  # another program wrote first: catch up, then refuse
                 raise
-            self._switch(self._game, after)
+            self._switch(self._current(), after)
             return after
 
     def _current(self) -> int:

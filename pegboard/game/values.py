@@ -93,7 +93,7 @@ class Entry:
     def why(self) -> str:
         return str(self.said)
 
-    def as_dict(self) -> dict:
+    def as_dict(self) -> dict[str, Any]:
         """The line for JSON, as data: whoever knows the hearer's language adds
         ``why`` (``entry.said.say(lang)``)."""
         line = {name: getattr(self, name) for name in self.__slots__ if name != "said"}
@@ -133,6 +133,7 @@ class Claim:
         """The itemised count of the cards, when they were given."""
         if self.actual is None:
             return None
+        assert self.cards is not None and self.starter is not None  # as ``actual`` says
         return score_show(self.cards, self.starter, crib=self.kind == "crib")
 
     @property
@@ -153,7 +154,7 @@ class Claim:
         actual = self.actual
         return 0 if actual is None else self.claimed - actual
 
-    def as_dict(self) -> dict:
+    def as_dict(self) -> dict[str, Any]:
         show = self.show
         return {
             "seat": self.seat,
@@ -212,6 +213,6 @@ class Match:
     winner: int | None
 
 
-def fields_of(value: object) -> dict[str, Any]:
+def fields_of(value: Any) -> dict[str, Any]:
     """A value's fields by name, for JSON."""
     return {name: getattr(value, name) for name in value.__slots__}

@@ -133,7 +133,8 @@ class Switch:
             if self._held or self._idle.is_set():
                 return
             self._held = True
-        self._on_hold()
+        if self._on_hold is not None:  # set as the button's when_held only then
+            self._on_hold()
         self._hold_seen.set()
 
     def close(self) -> None:

@@ -92,7 +92,8 @@ class Painter(Follower):
                 if _moving(view, now):
                     self._cond.wait(1 / FPS)
                 else:
-                    self._cond.wait_for(lambda n=news: self._news != n or self._closed)
+                    while self._news == news and not self._closed:
+                        self._cond.wait()
 
     def wait_shown(self, version: int, timeout: float) -> bool:
         """Wait until a frame that shows the door's change ``version`` has been handed to

@@ -128,9 +128,9 @@ class Voice(Follower):
     def _quiet(self) -> bool:
         return not (self._changes or self._queue or self._current) or self._closed
 
-    def close(self) -> None:
+    def close(self, timeout: float = 5.0) -> None:
         """Stop speaking (mid-sentence too) and end the thread. Safe twice."""
-        super().close()
+        super().close(timeout)
         self.out.close()
 
     # --- the voice's own thread ------------------------------------------------------------
