@@ -154,6 +154,7 @@ def test_an_older_file_with_an_entry_missing_is_refused_unchanged(tmp_path):
         assert db.execute("PRAGMA user_version").fetchone()[0] == 1
 
 
+@pytest.mark.slow
 def test_a_power_cut_during_the_upgrade_loses_nothing():
     """At every write, sync and truncation of the upgrade in turn the power goes: the file
     opens afterwards, old or upgraded, never between, with every entry as it was."""

@@ -272,6 +272,7 @@ def test_repl_sends_the_firmware_to_the_repl(pico, capsys):
     assert pico.hw.in_repl and not pico.firmware.running
 
 
+@pytest.mark.slow
 def test_repl_without_an_answer_says_so(pico, capsys):
     pico.hang()
     assert main(["firmware", "repl", "--port", pico.path]) == 2

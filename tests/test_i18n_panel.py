@@ -98,6 +98,7 @@ def read(client) -> Page:
 # --- choosing the language -----------------------------------------------------------------
 
 
+@pytest.mark.slow
 def test_the_phones_choice_then_its_languages_then_the_boards(board):
     app = create_app({"PIN": PIN, "SIM": True, "LANGUAGE": "sv"}, board.keeper)
     assert read(phone(app)).lang == "sv"  # asks for nothing: the board's own
@@ -107,6 +108,7 @@ def test_the_phones_choice_then_its_languages_then_the_boards(board):
     assert read(phone(app, lang="klingon", header="de")).lang == "de"  # a bad cookie is no choice
 
 
+@pytest.mark.slow
 def test_the_language_switch_is_remembered_by_this_phone_only(app):
     mine, other = phone(app, header="de"), phone(app, header="de")
     page = read(mine)
@@ -132,6 +134,7 @@ def test_the_switch_names_each_language_in_itself(app):
 # --- the page ---------------------------------------------------------------------------
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("lang", TRANSLATED)
 def test_the_page_has_no_english_left(app, lang):
     page = read(phone(app, lang=lang))
@@ -146,6 +149,7 @@ def test_the_page_has_no_english_left(app, lang):
     assert changed > 0.8 * len(english.words)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(
     ("lang", "names"),
     [
@@ -239,6 +243,7 @@ def test_the_verify_breakdown_calls_in_the_phones_language(app, lang, call):
     assert [item["kind"] for item in answer["items"]] == ["fifteen", "fifteen", "pair"]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("lang", TRANSLATED)
 def test_the_panels_own_refusals_are_said_in_the_language(app, lang):
     client = phone(app, lang=lang)
@@ -280,6 +285,7 @@ def test_the_live_stream_speaks_the_language_of_the_phone_that_opened_it(app):
     assert first_state(finnish)["message"] == "Uusi peli: Bob jakaa ensin."
 
 
+@pytest.mark.slow
 def test_the_boards_language_comes_from_its_config(tmp_path):
     """`pegboard serve` with ``[board] language = "nl"``: a phone that asks for no
     language reads Dutch; one that asks for German reads German."""

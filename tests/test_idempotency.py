@@ -59,6 +59,7 @@ def test_the_same_key_with_another_request_is_a_422(client, token, board):
     assert board.keeper.state == before
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("key", ["", "x" * 129, "naïve", "two words"])
 def test_a_malformed_key_is_a_400(client, token, board, key):
     show_of_bob(client, token)

@@ -176,6 +176,7 @@ def test_a_refused_entry_is_a_409_and_changes_nothing(client, signed_in, board):
     assert after == before
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(
     ("action", "data", "status"),
     [
@@ -261,6 +262,7 @@ def test_no_advice_during_a_count(client, signed_in):
     assert response.get_json() == {"error": "no advice during a count"}
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(
     ("query", "says"),
     [
@@ -321,6 +323,7 @@ def test_a_new_game_takes_every_setting(client, signed_in):
     assert game["dealer"] == 2 and game["match"]["needed"] == 4
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(
     ("settings", "says"),
     [
@@ -572,6 +575,7 @@ def test_hostile_json_reaches_no_parser_and_no_pin_check(client, data, says):
     assert post_raw(client, token, "/api/login", b'{"pin": "%s"}' % PIN.encode()).status_code == 200
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(
     ("action", "args"),
     [

@@ -137,6 +137,7 @@ def test_the_figures_of_the_docs_hold(addresses, per_hour, days):
     assert hours_to_find / 24 > days
 
 
+@pytest.mark.slow
 def test_guessing_from_many_addresses_closes_sign_in_but_signed_in_phones_go_on(board, tmp_path):
     app = make_app(board, tmp_path)
     phone = app.test_client()
@@ -163,6 +164,7 @@ def test_a_new_board_gets_a_six_digit_pin(tmp_path):
 # --- the Host header ----------------------------------------------------------------------------
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(
     ("host", "status"),
     [

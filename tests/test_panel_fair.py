@@ -74,6 +74,7 @@ def test_17_addresses_of_48_idle_streams_do_not_shut_a_new_phone_out(serving):
         sock.close()
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(
     "serving", [Limits(threads=4, connections=40, reserve=0.25, per_address=48)], indirect=True
 )
@@ -96,6 +97,7 @@ def test_signed_in_phones_keep_a_reserve_no_watcher_can_take(serving):
         sock.close()
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("serving", [Limits(threads=4, stream_seconds=1.0)], indirect=True)
 def test_a_stream_the_board_ends_is_taken_up_again_without_a_gap(serving, board):
     call, headers = signed_in(serving.port)
@@ -120,6 +122,7 @@ def test_a_stream_the_board_ends_is_taken_up_again_without_a_gap(serving, board)
     sock.close()
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(("files", "expected"), [(600, 600 - FILES_KEPT), (20000, None)])
 def test_the_caps_grow_with_what_the_machine_can_hold(files, expected):
     """As many connections as the open files allow (the soft limit raised to the hard

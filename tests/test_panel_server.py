@@ -99,6 +99,7 @@ def test_two_hundred_streams_hold_no_thread_and_leave_when_their_phones_do(serve
         sock.close()
 
 
+@pytest.mark.slow
 def test_half_sent_requests_are_cut_and_starve_no_one(server):
     trickles = []
     for n in range(150):

@@ -87,6 +87,7 @@ def test_resuming_what_is_not_there_or_what_the_board_cannot_show_is_refused(tmp
         assert [change.what for change in heard] == ["refused", "refused"]
 
 
+@pytest.mark.slow
 def test_each_games_summary_is_kept_in_the_file_as_it_changes(tmp_path):
     """The list is read from the summaries the file keeps: each is the one a replay of its
     game gives, after undos and redos too, and after a restart."""

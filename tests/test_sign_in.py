@@ -76,6 +76,7 @@ def panel(board, tmp_path):
     running.stop()
 
 
+@pytest.mark.slow
 def test_a_guesser_from_one_address_never_holds_a_player_up(panel):
     """An hour of guessing from one address, as fast as the board lets it (it waits
     each time exactly as long as it is told: the board's clock is simulated), and every
@@ -97,6 +98,7 @@ def test_a_guesser_from_one_address_never_holds_a_player_up(panel):
     assert 5 < checked < 40  # its own five, then slower and slower
 
 
+@pytest.mark.slow
 def test_wrong_pins_are_kept_across_a_restart(board, tmp_path):
     """The board's clock stands still (simulated) across the restart: what it counted
     before, it counts after."""
@@ -145,6 +147,7 @@ def test_a_signed_in_phone_lets_another_in_with_a_one_time_link(panel):
     assert late.call("POST", "/api/join", {"token": token})[0] == 401
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(
     ("name", "damage", "said"),
     [

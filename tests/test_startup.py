@@ -65,6 +65,7 @@ def test_a_host_that_is_no_address(tmp_path, how):
     assert said.endswith("not '999.1.1.1'") and not data.exists()
 
 
+@pytest.mark.slow
 def test_a_host_of_another_machine(tmp_path):
     data = tmp_path / "data"
     said = serve(tmp_path, "--data", str(data), "--host", "192.0.2.1", "--port", "0")
@@ -72,6 +73,7 @@ def test_a_host_of_another_machine(tmp_path):
     assert not data.exists()
 
 
+@pytest.mark.slow
 def test_a_port_another_program_holds_is_found_before_anything_is_written(tmp_path):
     data = tmp_path / "data"
     with socket.socket() as other:
@@ -101,6 +103,7 @@ def test_a_data_folder_that_cannot_be_made(tmp_path):
     )
 
 
+@pytest.mark.slow
 def test_a_game_file_refused_writes_no_pin_and_changes_no_file(tmp_path):
     data = tmp_path / "data"
     data.mkdir()
@@ -111,6 +114,7 @@ def test_a_game_file_refused_writes_no_pin_and_changes_no_file(tmp_path):
     assert (data / "games.db").read_bytes() == b""
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(
     ("pin", "why"), [("٤٥٦٧", "Arabic-Indic digits"), ("１２３４", "fullwidth"), ("12²4", "super")]
 )

@@ -87,6 +87,7 @@ def test_a_damaged_file_is_left_alone(tmp_path):
     refused_file(path, "damaged")
 
 
+@pytest.mark.slow
 def test_damage_sqlite_reports_in_many_lines_is_said_in_one(tmp_path):
     """SQLite's check lists every broken cell on a line of its own: the refusal says the
     first and how many more, on one line."""

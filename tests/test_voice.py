@@ -240,6 +240,7 @@ def test_the_voice_speaks_of_a_change_once_the_leds_show_it(keeper, speaking):
     assert asked == [(started.version, 0), (heels.version, 1)]  # each before its sentence
 
 
+@pytest.mark.slow
 def test_the_board_speaks_its_dial_refusals_and_a_long_press_repeats(tmp_path):
     """The running board: the voice wired to the door, the advance button's long press
     through the door to the voice (and the simulated board's button on a phone), the WAV
@@ -263,6 +264,7 @@ def test_the_board_speaks_its_dial_refusals_and_a_long_press_repeats(tmp_path):
     assert texts == ["Nieuw spel: Ann deelt eerst.", refusal, refusal, refusal]
 
 
+@pytest.mark.slow
 def test_a_short_press_on_advance_still_moves_on(tmp_path):
     from pegboard.service import Board
 
@@ -279,6 +281,7 @@ def test_a_short_press_on_advance_still_moves_on(tmp_path):
     ]
 
 
+@pytest.mark.slow
 def test_the_simulated_board_writes_its_voice_into_wav_files_when_asked(tmp_path):
     """`pegboard serve --sim --wav DIR`: a game started from a phone is announced into DIR."""
     folder = tmp_path / "spoken"
