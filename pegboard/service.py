@@ -227,6 +227,7 @@ def serve(
                 "HOSTS": sorted(lan.own_hosts(config.panel["host"])),
                 "SESSIONS_FILE": str(data_dir / startup.SESSIONS_FILE),
                 "TRIES_FILE": str(data_dir / startup.TRIES_FILE),
+                "BOARD_KEY_FILE": str(data_dir / startup.BOARD_KEY_FILE),
             },
             board.keeper,
         )

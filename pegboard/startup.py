@@ -66,6 +66,11 @@ TRIES_DAMAGED = N_(
 )
 FILE_UNREADABLE = N_("the file {path} cannot be read ({error}): let this user read it")
 PIN_FILE, KEY_FILE, SESSIONS_FILE, TRIES_FILE = "pin", "secret", "sessions", "pin-tries"
+BOARD_KEY_FILE = "board-key"  # the key a club is paired with (pegboard.panel.clubs)
+BOARD_KEY_DAMAGED = N_(
+    "the board's key file {path} is damaged ({error}). Nothing was changed: remove it, then "
+    "pair the board with the club again"
+)
 
 # Where each is chosen: the option and the config's setting (names, not words to translate).
 _HOST = {"option": "--host", "setting": "[panel] host"}
@@ -133,7 +138,7 @@ def kept_key(data_dir: Path) -> str | None:
 def check_kept(data_dir: Path, pin_kept: bool) -> None:
     """Every file the board keeps in ``data_dir`` (the PIN's only when ``pin_kept``: a
     PIN in the config leaves it unread) as it was written; writes nothing."""
-    from pegboard.panel import auth, tries  # what the panel keeps, read as it reads it
+    from pegboard.panel import auth, signing, tries  # what the panel keeps, as it reads it
 
     if pin_kept:
         kept_pin(data_dir)
@@ -141,6 +146,7 @@ def check_kept(data_dir: Path, pin_kept: bool) -> None:
     for name, read, damaged in (
         (SESSIONS_FILE, auth.read, SESSIONS_DAMAGED),
         (TRIES_FILE, tries.read, TRIES_DAMAGED),
+        (BOARD_KEY_FILE, signing.read, BOARD_KEY_DAMAGED),
     ):
         _kept(data_dir / name, lambda text, read=read, name=name: read(data_dir / name), damaged)
 

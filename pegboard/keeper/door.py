@@ -38,6 +38,7 @@ from typing import Any
 from pegboard.board.layout import Layout
 from pegboard.errors import PegboardError, RuleError
 from pegboard.game import Settings, State, Table, dials
+from pegboard.game.chain import GameLog
 from pegboard.game.checks import Cards
 from pegboard.game.entries import ENTRIES, control, methods
 from pegboard.game.table import Key
@@ -227,6 +228,11 @@ class Scorekeeper:
         return self._enter(
             lambda: self._table.new_game(settings, dealer=dealer, cuts=cuts, key=key)
         )
+
+    def log(self, game: int) -> GameLog:
+        """A stored game's log, its chain checked: what a club counts the game by
+        (:mod:`pegboard.game.chain`)."""
+        return self._table.log(game)
 
     def games(self, only: int | None = None) -> list[Listed]:
         """The stored games, open and finished, newest first (see :mod:`.games`); with
