@@ -237,18 +237,29 @@ class Night:
                 seat, was = self.seat(round, table), self.results.get((round, table))
                 if seat is not None and (was is None or not was.by):  # a correction stands
                     self.results[round, table] = Result(
-                        seat, event.winner, event.margin, event.skunk, game, event.scores,
+                        seat,
+                        event.winner,
+                        event.margin,
+                        event.skunk,
+                        game,
+                        event.scores,
                         event.hands,
-                    )  # fmt: skip
+                    )
             case Corrected(round=round, table=table):
                 self.corrections.append(event)
                 seat, was = self.seat(round, table), self.results.get((round, table))
                 if seat is not None:
                     self.results[round, table] = Result(
-                        seat, event.winner, event.margin, event.skunk,
-                        was.game if was else None, None, was.hands if was else (),
-                        by=event.by, why=event.why,
-                    )  # fmt: skip
+                        seat,
+                        event.winner,
+                        event.margin,
+                        event.skunk,
+                        was.game if was else None,
+                        None,
+                        was.hands if was else (),
+                        by=event.by,
+                        why=event.why,
+                    )
 
 
 def fold(events: Iterable[Event]) -> Night:
@@ -300,8 +311,9 @@ def draw(
     if left:
         message = N_("round {round} is still being played: {left} game left")
         many = N_("round {round} is still being played: {left} games left")
-        raise ClubError(Phrase.of(message if len(left) == 1 else many, round=night.round,
-                                  left=len(left)))  # fmt: skip
+        raise ClubError(
+            Phrase.of(message if len(left) == 1 else many, round=night.round, left=len(left))
+        )
     if night.round >= night.format.games:
         message = N_("all {games} rounds of the night are drawn")
         raise ClubError(Phrase.of(message, games=night.format.games))

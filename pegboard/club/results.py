@@ -58,8 +58,9 @@ def replayed(table: int, log: GameLog) -> State:
             event = from_dict({**json.loads(entry.data), "type": entry.type})
             state = apply(state, recheck(state, event))
         except (PegboardError, ValueError, TypeError) as error:
-            why = Phrase.of(N_("entry {version}: {error}"), version=entry.version,
-                            error=phrase_of(error))  # fmt: skip
+            why = Phrase.of(
+                N_("entry {version}: {error}"), version=entry.version, error=phrase_of(error)
+            )
             raise Refused(table, log.game, why) from None
     if state is None:
         raise Refused(table, log.game, Phrase(NOT_OVER))

@@ -129,8 +129,9 @@ class Hosted:
     def standing(self, game: int) -> Standing:
         found = self.keeper.games(only=game)
         if not found:
-            raise ClubError(Phrase.of(N_("table {table} has no game {game}"),
-                                      table=self.number, game=game))  # fmt: skip
+            raise ClubError(
+                Phrase.of(N_("table {table} has no game {game}"), table=self.number, game=game)
+            )
         return Standing(game, found[0].summary.over, found[0].versions)
 
     def log(self, game: int) -> GameLog:
