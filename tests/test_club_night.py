@@ -129,7 +129,8 @@ def test_a_club_night_is_counted_from_the_tables_logs(tmp_path: Path) -> None:
                 club.start()
                 director = Director(url, NIGHT_PIN)
             play_round(players, seats)
-            until(lambda: counted(director, round), f"round {round}'s results")
+            tables = director.call("GET", "/club/api/tables")
+            until(lambda: counted(director, round), f"round {round}'s results ({tables})")
         standings = director.call("GET", "/club/api/standings")["players"]
         rounds = director.call("GET", "/club/api/rounds")["rounds"]
         files = {1: tmp_path / "club/night-1/table-1/games.db"}
