@@ -13,14 +13,21 @@ from __future__ import annotations
 import json
 import random
 import secrets
+import signal
+import socket
+import subprocess
+import sys
+import threading
 import time
 import urllib.error
 import urllib.request
 from http.cookiejar import CookieJar
+from pathlib import Path
 from typing import Any
 
 TOTALS = (0, 2, 4, 6, 8, 10, 12, 14, 16, 20, 24)  # claims without cards
 TWENTY_NINE = ("5H", "5C", "5S", "JD")  # with the starter 5D
+BOARD_PIN = "1357"  # the --sim boards' PIN
 AWAY = (urllib.error.URLError, ConnectionError, TimeoutError, OSError)
 
 
@@ -134,3 +141,74 @@ class Player:
         if due["kind"] == "hand" and seat == view["dealer"] and getattr(self, "carded", False):
             return "claim", {"seat": seat, "points": 29, "cards": list(TWENTY_NINE)}
         return "claim", {"seat": seat, "points": rng.choice(TOTALS)}
+
+
+def free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return int(sock.getsockname()[1])
+
+
+class Process:
+    """A `pegboard` command running until :meth:`kill`; :meth:`start` again runs it as it was."""
+
+    def __init__(self, args: list[str], said: str) -> None:
+        self.args, self.said = args, said
+        self.process: subprocess.Popen[str] | None = None
+        self.start()
+
+    def start(self) -> None:
+        self.process = subprocess.Popen(
+            [sys.executable, "-m", "pegboard.cli", *self.args],
+            stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE,
+            text=True,
+        )
+        assert self.process.stdout is not None
+        while True:  # it says where it listens once it answers
+            line = self.process.stdout.readline()
+            assert line, self.process.stderr.read() if self.process.stderr else ""
+            if self.said in line:
+                break
+        threading.Thread(target=self.process.stdout.read, daemon=True).start()
+
+    def kill(self) -> None:
+        assert self.process is not None
+        self.process.send_signal(signal.SIGKILL)
+        self.process.wait(timeout=30)
+
+    def stop(self) -> None:
+        if self.process is not None and self.process.poll() is None:
+            self.process.terminate()
+            try:
+                self.process.wait(timeout=30)
+            except subprocess.TimeoutExpired:
+                self.kill()
+
+
+def board(folder: Path) -> tuple[Process, str]:
+    folder.mkdir()
+    (folder / "config.toml").write_text(f'[board]\npin = "{BOARD_PIN}"\n')
+    port = free_port()
+    args = ["serve", "--sim", "--host", "127.0.0.1", "--port", str(port)]
+    args += ["--data", str(folder / "data"), "--config", str(folder / "config.toml")]
+    return Process(args, "panel at"), f"http://127.0.0.1:{port}"
+
+
+def until(check: Any, what: str, seconds: float = 60.0) -> Any:
+    """Wait until ``check()`` gives something (asking again as the club moves on)."""
+    deadline = time.monotonic() + seconds
+    while True:
+        found = check()
+        if found:
+            return found
+        assert time.monotonic() < deadline, f"timed out waiting for {what}"
+        threading.Event().wait(0.1)
+
+
+def director_program(folder: Path, pin: str, tables: int = 0) -> tuple[Process, str]:
+    """`pegboard club` in ``folder`` with ``tables`` hosted tables: it and its address."""
+    port = free_port()
+    args = ["club", "--data", str(folder), "--host", "127.0.0.1", "--port", str(port)]
+    args += ["--pin", pin, "--tables", str(tables), "--poll", "0.3"]
+    return Process(args, "club at"), f"http://127.0.0.1:{port}"

@@ -9,88 +9,19 @@ from __future__ import annotations
 
 import json
 import random
-import re
-import signal
-import socket
 import sqlite3
-import subprocess
-import sys
 import threading
-import time
 from pathlib import Path
 from typing import Any
 
 import pytest
 
-from tests.club_players import Director, Player
+from tests.club_players import BOARD_PIN, Director, Player, Process, board, director_program, until
 
 NAMES = ("Ann", "Bob", "Cat", "Dan", "Eve", "Fay", "Gus", "Hal")
-BOARD_PIN, NIGHT_PIN = "1357", "2468"
+NIGHT_PIN = "2468"
 TARGET = 61
 pytestmark = pytest.mark.slow
-
-
-def free_port() -> int:
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        return int(sock.getsockname()[1])
-
-
-class Process:
-    """A `pegboard` command running until :meth:`kill`; :meth:`start` again runs it as it was."""
-
-    def __init__(self, args: list[str], said: str) -> None:
-        self.args, self.said = args, said
-        self.process: subprocess.Popen[str] | None = None
-        self.start()
-
-    def start(self) -> None:
-        self.process = subprocess.Popen(
-            [sys.executable, "-m", "pegboard.cli", *self.args],
-            stdout=subprocess.PIPE,
-            stderr=subprocess.PIPE,
-            text=True,
-        )
-        assert self.process.stdout is not None
-        while True:  # it says where it listens once it answers
-            line = self.process.stdout.readline()
-            assert line, self.process.stderr.read() if self.process.stderr else ""
-            if self.said in line:
-                break
-        threading.Thread(target=self.process.stdout.read, daemon=True).start()
-
-    def kill(self) -> None:
-        assert self.process is not None
-        self.process.send_signal(signal.SIGKILL)
-        self.process.wait(timeout=30)
-
-    def stop(self) -> None:
-        if self.process is not None and self.process.poll() is None:
-            self.process.terminate()
-            try:
-                self.process.wait(timeout=30)
-            except subprocess.TimeoutExpired:
-                self.kill()
-
-
-def board(folder: Path) -> tuple[Process, str]:
-    folder.mkdir()
-    (folder / "config.toml").write_text(f'[board]\npin = "{BOARD_PIN}"\n')
-    port = free_port()
-    args = ["serve", "--sim", "--host", "127.0.0.1", "--port", str(port)]
-    args += ["--data", str(folder / "data"), "--config", str(folder / "config.toml")]
-    return Process(args, "panel at"), f"http://127.0.0.1:{port}"
-
-
-def until(check: Any, what: str, seconds: float = 60.0) -> Any:
-    """Wait until ``check()`` gives something (asking again as the club moves on)."""
-    deadline = time.monotonic() + seconds
-    while True:
-        found = check()
-        if found:
-            return found
-        assert time.monotonic() < deadline, f"timed out waiting for {what}"
-        threading.Event().wait(0.1)
 
 
 def test_a_club_night_is_counted_from_the_tables_logs(tmp_path: Path) -> None:
@@ -98,14 +29,8 @@ def test_a_club_night_is_counted_from_the_tables_logs(tmp_path: Path) -> None:
     try:
         boards = [board(tmp_path / f"board{n}") for n in (1, 2)]
         processes += [process for process, _ in boards]
-        port = free_port()
-        club = Process(
-            ["club", "--data", str(tmp_path / "club"), "--host", "127.0.0.1"]
-            + ["--port", str(port), "--pin", NIGHT_PIN, "--tables", "2", "--poll", "0.3"],
-            "club at",
-        )
+        club, url = director_program(tmp_path / "club", NIGHT_PIN, tables=2)
         processes.append(club)
-        url = f"http://127.0.0.1:{port}"
         director = Director(url, NIGHT_PIN)
         for _, address in boards:
             director.call("POST", "/club/api/tables", {"address": address, "pin": BOARD_PIN})
@@ -116,7 +41,7 @@ def test_a_club_night_is_counted_from_the_tables_logs(tmp_path: Path) -> None:
             players[name] = Player(url, code, random.Random(number))
         for round in range(1, 10):
             director.call("POST", "/club/api/rounds", {})
-            seats = until(lambda: started(director, round), f"round {round}'s games to start")
+            seats = until(lambda d=director, r=round: started(d, r), f"round {round}'s games")
             if round == 3:  # a board dies mid-game and comes back
                 seat = next(s for s in seats if s["table"] == 3)
                 players[seat["players"][0]["name"]].play(seat["game"], stop_after=4)
@@ -130,7 +55,7 @@ def test_a_club_night_is_counted_from_the_tables_logs(tmp_path: Path) -> None:
                 director = Director(url, NIGHT_PIN)
             play_round(players, seats)
             tables = director.call("GET", "/club/api/tables")
-            until(lambda: counted(director, round), f"round {round}'s results ({tables})")
+            until(lambda d=director, r=round: counted(d, r), f"round {round}'s results ({tables})")
         standings = director.call("GET", "/club/api/standings")["players"]
         rounds = director.call("GET", "/club/api/rounds")["rounds"]
         files = {1: tmp_path / "club/night-1/table-1/games.db"}
@@ -138,6 +63,10 @@ def test_a_club_night_is_counted_from_the_tables_logs(tmp_path: Path) -> None:
         files[3], files[4] = (tmp_path / f"board{n}/data/games.db" for n in (1, 2))
         expected = tally(files, rounds)
         assert sum(len(r["seats"]) for r in rounds) == 36
+        with sqlite3.connect(tmp_path / "club/club.db") as db:  # each game stored once
+            kept = db.execute("SELECT data FROM events WHERE type = 'GameCounted'").fetchall()
+        games = [(json.loads(d)["table"], json.loads(d)["game"]) for (d,) in kept]
+        assert len(games) == len(set(games)) == 36
         assert {s["name"]: mine(s) for s in standings} == expected
         places = [s["place"] for s in standings]
         assert places == sorted(places) and places[0] == 1

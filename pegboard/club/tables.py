@@ -30,11 +30,11 @@ from typing import Any, Protocol
 from pegboard import lan
 from pegboard.board.layout import load_layout
 from pegboard.club.format import Format
-from pegboard.club.results import checked
-from pegboard.errors import ClubError
+from pegboard.club.results import Refused, checked
+from pegboard.errors import ClubError, StoreError
 from pegboard.game import Table
 from pegboard.game.chain import BoardKey, GameLog
-from pegboard.i18n import N_, Phrase
+from pegboard.i18n import N_, Phrase, phrase_of
 from pegboard.keeper import Change, Scorekeeper
 from pegboard.panel import create_app
 from pegboard.panel.server import PanelServer
@@ -48,6 +48,14 @@ ANSWERED = N_("table {table} answered: {error}")
 
 class Unreachable(ClubError):
     """A table that does not answer: it is shown as such, never guessed."""
+
+
+class Answered(ClubError):
+    """A table that answered with a refusal: ``answer`` is what it said."""
+
+    def __init__(self, said: Phrase, answer: dict[str, Any]) -> None:
+        super().__init__(said)
+        self.answer = answer
 
 
 @dataclass(frozen=True, slots=True)
@@ -135,7 +143,11 @@ class Hosted:
         return Standing(game, found[0].summary.over, found[0].versions)
 
     def log(self, game: int) -> GameLog:
-        return checked(self.number, self.keeper.log(game), None, None)
+        try:
+            log = self.keeper.log(game)
+        except StoreError as error:  # its file's chain is broken where a log was edited
+            raise Refused(self.number, game, phrase_of(error)) from None
+        return checked(self.number, log, None, None)
 
     def join(self) -> str:
         token = self.app.extensions["pegboard.invites"].make()
@@ -176,11 +188,22 @@ class Board:
         return int(answer["state"]["game_id"])
 
     def standing(self, game: int) -> Standing:
-        answer = self._call("GET", f"/api/log?game={game}")
+        answer = self._logged(game)
         return Standing(game, bool(answer["over"]), int(answer["versions"]))
 
+    def _logged(self, game: int) -> Any:
+        """The board's answer for ``game``'s log (Refused: the board's file no longer
+        holds it whole)."""
+        try:
+            return self._call("GET", f"/api/log?game={game}")
+        except Answered as answered:
+            if answered.answer.get("whole") is False:
+                why = Phrase.as_is(str(answered.answer.get("error", "")))
+                raise Refused(self.number, game, why) from None
+            raise
+
     def log(self, game: int) -> GameLog:
-        answer = self._call("GET", f"/api/log?game={game}")
+        answer = self._logged(game)
         try:
             log = GameLog.from_dict(answer["log"])
         except (KeyError, TypeError, ValueError) as error:
@@ -254,7 +277,8 @@ def _call(
     if response.status >= 400 or not isinstance(answer, dict):
         said = answer.get("error") if isinstance(answer, dict) else None
         error = str(said or f"HTTP {response.status}")
-        raise ClubError(Phrase.of(ANSWERED, table=number, error=Phrase.as_is(error)))
+        phrase = Phrase.of(ANSWERED, table=number, error=Phrase.as_is(error))
+        raise Answered(phrase, answer if isinstance(answer, dict) else {})
     return answer
 
 

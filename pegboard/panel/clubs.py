@@ -9,7 +9,8 @@ what the board sends of a game is signed with it too.
   with the board's signature of its head; a game still being played answers only where
   it stands (``over``, ``versions``): its entries could tell a verdict the board keeps
   while a count may be mugged, so no one is sent them before the game ends. Without
-  ``game``: the game being played.
+  ``game``: the game being played. A finished game whose stored entries no longer
+  chain (the file was edited) answers 409 with ``"whole": false`` and where it broke.
 - A signed request may make any change a signed-in phone may (the signatures are
   checked by :mod:`pegboard.panel.signing`).
 """
@@ -22,6 +23,9 @@ from typing import Any, cast
 from flask import Blueprint, Response, abort, current_app, jsonify, request
 from flask_babel import gettext as _
 
+from pegboard.errors import StoreError
+from pegboard.i18n import phrase_of
+from pegboard.panel import language
 from pegboard.panel.api import keeper
 from pegboard.panel.bodies import json_body
 from pegboard.panel.signing import club_required, keys
@@ -68,6 +72,10 @@ def game_log() -> Response:
     answer: dict[str, Any] = {"game": game, "over": listed.summary.over}
     answer["versions"] = listed.versions
     if answer["over"]:
-        log = door.log(listed.id)
+        try:
+            log = door.log(listed.id)
+        except StoreError as error:  # the file's chain is broken: no log to count
+            said = phrase_of(error).say(language())
+            return jsonify(error=said, whole=False, **answer), 409
         answer.update(log=log.as_dict(), signature=keys().made().sign(log))
     return jsonify(answer)
