@@ -206,9 +206,10 @@ def until(check: Any, what: str, seconds: float = 60.0) -> Any:
         threading.Event().wait(0.1)
 
 
-def director_program(folder: Path, pin: str, tables: int = 0) -> tuple[Process, str]:
-    """`pegboard club` in ``folder`` with ``tables`` hosted tables: it and its address."""
+def director_program(folder: Path, pin: str, tables: int = 0, *more: str) -> tuple[Process, str]:
+    """`pegboard club` in ``folder`` with ``tables`` hosted tables (and ``more``
+    options): it and its address."""
     port = free_port()
     args = ["club", "--data", str(folder), "--host", "127.0.0.1", "--port", str(port)]
-    args += ["--pin", pin, "--tables", str(tables), "--poll", "0.3"]
+    args += ["--pin", pin, "--tables", str(tables), "--poll", "0.3", *more]
     return Process(args, "club at"), f"http://127.0.0.1:{port}"

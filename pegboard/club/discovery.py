@@ -2,7 +2,11 @@
 (hardware/avahi/pegboard.service: an ``_http._tcp`` service named "pegboard cribbage
 board on HOST"); :class:`Boards` follows them with python-zeroconf's
 :class:`~zeroconf.ServiceBrowser`, as they come, change and go. The director's page
-lists them, to pair with their PIN.
+lists them (and ``GET /club/api/boards``), each to pair with its PIN; a board found is
+paired by its address, as one given by hand is.
+
+A club that listens on loopback looks for boards on loopback only (a test night, a
+hall's boards on one machine); otherwise on every network the machine is on.
 """
 
 from __future__ import annotations
@@ -10,7 +14,7 @@ from __future__ import annotations
 import threading
 from dataclasses import dataclass
 
-from zeroconf import ServiceBrowser, ServiceListener, Zeroconf
+from zeroconf import InterfaceChoice, IPVersion, ServiceBrowser, ServiceListener, Zeroconf
 
 SERVICE = "_http._tcp.local."
 NAME = "pegboard"  # the announced names start with it
@@ -29,7 +33,7 @@ class Boards(ServiceListener):
     def __init__(self, zeroconf: Zeroconf | None = None) -> None:
         self._lock = threading.Lock()
         self._found: dict[str, Found] = {}
-        self._zeroconf = zeroconf or Zeroconf()
+        self._zeroconf = zeroconf or Zeroconf(interfaces=InterfaceChoice.All)
         self._browser = ServiceBrowser(self._zeroconf, SERVICE, self)
 
     def found(self) -> list[Found]:
@@ -59,3 +63,10 @@ class Boards(ServiceListener):
     def close(self) -> None:
         self._browser.cancel()
         self._zeroconf.close()
+
+
+def for_host(host: str) -> Boards:
+    """The boards seen from a club listening on ``host`` (see the module's words)."""
+    if host.startswith("127.") or host in ("localhost", "::1"):
+        return Boards(Zeroconf(interfaces=["127.0.0.1"], ip_version=IPVersion.V4Only))
+    return Boards()

@@ -59,9 +59,9 @@ def run(
         while len(director.night.tables) < tables:
             director.add_hosted("club")
         if discover:
-            from pegboard.club.discovery import Boards
+            from pegboard.club.discovery import for_host
 
-            boards = Boards()
+            boards = for_host(host)
         key = startup.kept_key(folder) or secrets.token_hex(32)
         write_private(folder / startup.KEY_FILE, key)
         app = create_club_app(

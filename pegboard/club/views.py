@@ -67,6 +67,15 @@ def tables_view(director: Director, lang: str, secrets: bool = False) -> dict[st
     return {"version": night.version, "tables": rows}
 
 
+def found_view(director: Director, found: list[Any]) -> list[dict[str, Any]]:
+    """The boards announced on the network, each with its table if it is paired."""
+    tables = {t.address: n for n, t in director.night.tables.items() if t.address}
+    return [
+        {"name": board.name, "address": board.address, "table": tables.get(board.address)}
+        for board in found
+    ]
+
+
 def rounds_view(director: Director) -> dict[str, Any]:
     night, rounds = director.night, []
     for drawn in night.rounds:

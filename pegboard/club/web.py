@@ -120,11 +120,10 @@ def create_club_app(
     def director_page() -> str:
         signed = session.get("epoch") == epoch and bool(session.get("director"))
         night = director().night
-        boards = current_app.extensions.get("pegboard.boards")
         private = {
             "night_players": list(night.players.values()),
             "corrections": night.corrections,
-            "found": boards.found() if boards is not None else [],
+            "found": views.found_view(director(), _found()),
         }
         return render_template(
             "director.html",
@@ -252,6 +251,11 @@ def create_club_app(
             abort(400, description=_('send a board as JSON: {"address": "…", "pin": "…"}'))
         return jsonify(table=director().pair(address, pin_sent or None, _by()))
 
+    @app.get("/club/api/boards")
+    @director_required
+    def boards() -> Response:
+        return jsonify(boards=views.found_view(director(), _found()))
+
     @app.post("/club/api/rounds")
     @director_required
     def draw() -> Response:
@@ -290,6 +294,12 @@ def csrf() -> str:
     if "csrf" not in session:
         session["csrf"] = secrets.token_urlsafe(32)
     return str(session["csrf"])
+
+
+def _found() -> list[Any]:
+    """The boards announced on the network (none when the club does not look)."""
+    boards = current_app.extensions.get("pegboard.boards")
+    return boards.found() if boards is not None else []
 
 
 def _by() -> str:
