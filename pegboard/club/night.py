@@ -333,7 +333,7 @@ def started(night: Night, seat: Seat, game: int) -> GameStarted:
 def count(night: Night, result: GameCounted) -> GameCounted | None:
     """``result`` to store, or None when that table's game is counted already."""
     if result.table not in night.tables:
-        message = N_("there is no table {table} in tonight's night")
+        message = N_("tonight has no table {table}")
         raise ClubError(Phrase.of(message, table=result.table))
     if (result.table, result.game) in night.counted:
         return None
@@ -349,7 +349,7 @@ def correct(
 ) -> Corrected:
     """The director's result for ``table`` in ``round``."""
     if table not in night.tables:
-        message = N_("there is no table {table} in tonight's night")
+        message = N_("tonight has no table {table}")
         raise ClubError(Phrase.of(message, table=table))
     seat = night.seat(round, table)
     if seat is None:

@@ -139,11 +139,13 @@ def create_club_app(
 
     @app.get("/club/part/<name>")
     def part(name: str) -> str:
-        if name not in ("standings", "round", "tables", "me"):
+        if name not in ("standings", "round", "tables", "me", "season"):
             abort(404, description=_("no such part of the page"))
         signed = session.get("epoch") == epoch and bool(session.get("director"))
         code = request.args.get("code", "")
         extra = {"me": _me(code)} if name == "me" else {}
+        if name == "season":
+            extra = {"season": views.season_view(store, director())}
         return render_template(
             f"part_{name}.html", signed=signed, **extra, **_parts(secrets=signed)
         )
@@ -151,6 +153,11 @@ def create_club_app(
     @app.get("/club/sheet")
     def sheet() -> str:
         return render_template("sheet.html", **_parts())
+
+    @app.get("/club/season")
+    def season_page() -> str:
+        season = views.season_view(store, director())
+        return render_template("season.html", season=season, **_parts())
 
     @app.get("/club/results.csv")
     def results_csv() -> Response:
