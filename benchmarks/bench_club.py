@@ -132,11 +132,7 @@ def night(folder: Path, rounds: int) -> list[Path]:
                 thread.start()
             for thread in threads:
                 thread.join()
-            until(
-                lambda n=number: finished(director, n),
-                "results",
-                120,
-            )
+            until(lambda n=number: finished(director, n), "results", 120)
         time.sleep(2 * LOOK)
         watcher.stop.set()
         used = usage.report()
@@ -210,11 +206,7 @@ def hall(folder: Path, rounds: int, files: list[Path], played: int) -> None:
         watcher.start()
         for number in range(1, rounds + 1):
             director.call("POST", "/club/api/rounds", {})
-            until(
-                lambda n=number: finished(director, n),
-                "results",
-                300,
-            )
+            until(lambda n=number: finished(director, n), "results", 300)
         time.sleep(2 * LOOK)
         watcher.stop.set()
         used = usage.report()

@@ -17,13 +17,14 @@ from __future__ import annotations
 
 import errno
 import os
+import secrets
 import socket
 from collections.abc import Callable
 from pathlib import Path
 
 from pegboard.config import is_pin
 from pegboard.errors import ConfigError
-from pegboard.files import read_private
+from pegboard.files import read_private, write_private
 from pegboard.i18n import N_, Phrase
 
 PORT_TAKEN = N_(
@@ -125,9 +126,25 @@ def make_data_folder(path: Path) -> None:
         raise ConfigError(Phrase.of(FOLDER_FAILED, path=str(path), error=said)) from None
 
 
+PIN_DIGITS = 6  # a PIN made at first start: a million of them (see pegboard.panel.tries)
+
+
 def kept_pin(data_dir: Path) -> str | None:
     """The PIN made at the first start and kept (None: none yet)."""
     return _kept(data_dir / PIN_FILE, lambda text: text if is_pin(text) else None, PIN_DAMAGED)
+
+
+def pin_of(data_dir: Path, given: str | None) -> tuple[str, bool]:
+    """The PIN: ``given``, else the one kept in ``data_dir``, else one made now and kept
+    there. (pin, new?) A damaged PIN file is refused, never written over."""
+    if given:
+        return given, False
+    pin = kept_pin(data_dir)
+    if pin is not None:
+        return pin, False
+    pin = f"{secrets.randbelow(10**PIN_DIGITS):0{PIN_DIGITS}d}"
+    write_private(data_dir / PIN_FILE, pin)
+    return pin, True
 
 
 def kept_key(data_dir: Path) -> str | None:

@@ -20,19 +20,6 @@ from pegboard.i18n import N_, Phrase
 from pegboard.panel.server import PanelServer
 
 STORE = "club.db"
-PIN_DIGITS = 6
-
-
-def night_pin(folder: Path, given: str | None) -> tuple[str, bool]:
-    """The director's PIN: given, else kept, else made now and kept. (pin, new?)"""
-    if given:
-        return given, False
-    kept = startup.kept_pin(folder)
-    if kept is not None:
-        return kept, False
-    pin = f"{secrets.randbelow(10**PIN_DIGITS):0{PIN_DIGITS}d}"
-    write_private(folder / startup.PIN_FILE, pin)
-    return pin, True
 
 
 def run(
@@ -51,7 +38,7 @@ def run(
     startup.check_data_folder(folder)
     startup.make_data_folder(folder)
     startup.check_kept(folder, pin_kept=pin is None)
-    pin, new = night_pin(folder, pin)
+    pin, new = startup.pin_of(folder, pin)
     store = ClubStore(folder / STORE)
     director = Director(store, folder, host, poll=poll, lang=lang)
     boards = None

@@ -17,7 +17,6 @@ what the board sends of a game is signed with it too.
 
 from __future__ import annotations
 
-import hmac
 from typing import Any, cast
 
 from flask import Blueprint, Response, abort, current_app, jsonify, request
@@ -27,6 +26,7 @@ from pegboard.errors import StoreError
 from pegboard.i18n import phrase_of
 from pegboard.panel import language
 from pegboard.panel.api import keeper
+from pegboard.panel.auth import pin_checked
 from pegboard.panel.bodies import json_body
 from pegboard.panel.signing import club_required, keys
 from pegboard.panel.tries import Tries
@@ -41,17 +41,11 @@ def pair() -> Response:
     if not isinstance(pin, str) or not pin:
         abort(400, description=_('send the PIN as JSON: {"pin": "1234"}'))
     tries = cast(Tries, current_app.extensions["pegboard.tries"])
-    client = request.remote_addr or "unknown"
-    wait = tries.wait(client)
-    if wait:
-        response = jsonify(error=_("too many wrong PINs: wait a minute and try again"))
-        response.headers["Retry-After"] = str(max(1, round(wait)))
-        response.status_code = 429
-        return response
-    if not hmac.compare_digest(pin.encode(), current_app.config["PIN"].encode()):
-        tries.fail(client)
+    right = pin_checked(tries, request.remote_addr or "unknown", pin)
+    if not isinstance(right, bool):
+        return right
+    if not right:
         abort(401, description=_("wrong PIN"))
-    tries.forgive(client)
     return jsonify(key=keys().made().hex())
 
 
