@@ -46,6 +46,9 @@ def test_a_club_night_is_counted_from_the_tables_logs(tmp_path: Path) -> None:
                 seat = next(s for s in seats if s["table"] == 3)
                 players[seat["players"][0]["name"]].play(seat["game"], stop_after=4)
                 boards[0][0].kill()
+                away = until(lambda d=director: down(d, 3), "table 3 shown unreachable")
+                assert away["error"].startswith("table 3 cannot be reached: ")
+                assert not away["done"] and away["players"] == [p["name"] for p in seat["players"]]
                 boards[0][0].start()
             if round == 5:  # the director's laptop dies mid-round and comes back
                 for seat in seats:
@@ -82,6 +85,12 @@ def started(director: Director, round: int) -> list[dict[str, Any]] | None:
     rounds = director.call("GET", "/club/api/rounds")["rounds"]
     seats = rounds[round - 1]["seats"]
     return seats if all(seat["game"] is not None for seat in seats) else None
+
+
+def down(director: Director, table: int) -> dict[str, Any] | None:
+    """``table`` as the club shows it, once it shows it cannot be reached."""
+    tables = director.call("GET", "/club/api/tables")["tables"]
+    return next((t for t in tables if t["table"] == table and not t["reachable"]), None)
 
 
 def counted(director: Director, round: int) -> bool:
