@@ -228,6 +228,7 @@ def cmd_firmware(args: argparse.Namespace) -> int:
 
 def build_parser(lang: str = "en") -> argparse.ArgumentParser:
     """The command line, its help said in ``lang`` (argparse's own words stay English)."""
+    from pegboard.club.command import add_club
     from pegboard.i18n import LANGUAGES, translations
     from pegboard.maker.report import answers
 
@@ -342,6 +343,8 @@ def build_parser(lang: str = "en") -> argparse.ArgumentParser:
         help=_("write what the board says into WAV files in this folder, not to the speaker"),
     )
     serve.set_defaults(run=cmd_serve)
+
+    add_club(sub, _)
 
     yes, no = (word[0] for word in answers(lang))
     doctor = sub.add_parser(

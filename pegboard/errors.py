@@ -44,3 +44,8 @@ class LayoutError(ConfigError):
 
 class LinkError(PegboardError, OSError):
     """The serial link to the LED controller failed."""
+
+
+class ClubError(PegboardError, ValueError):
+    """A club night's request that cannot be made (a player twice, a round drawn before
+    the last one ended, a table not in the night): nothing changed."""

@@ -149,20 +149,10 @@ def house_settings(config: Config) -> Settings:
 # --- serving ---------------------------------------------------------------------------------
 
 
-PIN_DIGITS = 6  # a PIN made at first start: a million of them (see pegboard.panel.tries)
-
-
 def board_pin(config: Config, data_dir: Path) -> tuple[str, bool]:
     """The board's PIN: the config's, else one made at first start and kept. (pin, new?)
     A damaged PIN file is refused (startup), never written over."""
-    if config.board["pin"]:
-        return config.board["pin"], False
-    pin = startup.kept_pin(data_dir)
-    if pin is not None:
-        return pin, False
-    pin = f"{secrets.randbelow(10**PIN_DIGITS):0{PIN_DIGITS}d}"
-    write_private(data_dir / startup.PIN_FILE, pin)
-    return pin, True
+    return startup.pin_of(data_dir, config.board["pin"] or None)
 
 
 def secret_key(data_dir: Path) -> str:
@@ -210,6 +200,7 @@ def serve(
                 "HOSTS": sorted(lan.own_hosts(config.panel["host"])),
                 "SESSIONS_FILE": str(data_dir / startup.SESSIONS_FILE),
                 "TRIES_FILE": str(data_dir / startup.TRIES_FILE),
+                "BOARD_KEY_FILE": str(data_dir / startup.BOARD_KEY_FILE),
             },
             board.keeper,
         )

@@ -17,13 +17,14 @@ from __future__ import annotations
 
 import errno
 import os
+import secrets
 import socket
 from collections.abc import Callable
 from pathlib import Path
 
 from pegboard.config import is_pin
 from pegboard.errors import ConfigError
-from pegboard.files import read_private
+from pegboard.files import read_private, write_private
 from pegboard.i18n import N_, Phrase
 
 PORT_TAKEN = N_(
@@ -66,6 +67,11 @@ TRIES_DAMAGED = N_(
 )
 FILE_UNREADABLE = N_("the file {path} cannot be read ({error}): let this user read it")
 PIN_FILE, KEY_FILE, SESSIONS_FILE, TRIES_FILE = "pin", "secret", "sessions", "pin-tries"
+BOARD_KEY_FILE = "board-key"  # the key a club is paired with (pegboard.panel.clubs)
+BOARD_KEY_DAMAGED = N_(
+    "the board's key file {path} is damaged ({error}). Nothing was changed: remove it, then "
+    "pair the board with the club again"
+)
 
 # Where each is chosen: the option and the config's setting (names, not words to translate).
 _HOST = {"option": "--host", "setting": "[panel] host"}
@@ -120,9 +126,25 @@ def make_data_folder(path: Path) -> None:
         raise ConfigError(Phrase.of(FOLDER_FAILED, path=str(path), error=said)) from None
 
 
+PIN_DIGITS = 6  # a PIN made at first start: a million of them (see pegboard.panel.tries)
+
+
 def kept_pin(data_dir: Path) -> str | None:
     """The PIN made at the first start and kept (None: none yet)."""
     return _kept(data_dir / PIN_FILE, lambda text: text if is_pin(text) else None, PIN_DAMAGED)
+
+
+def pin_of(data_dir: Path, given: str | None) -> tuple[str, bool]:
+    """The PIN: ``given``, else the one kept in ``data_dir``, else one made now and kept
+    there. (pin, new?) A damaged PIN file is refused, never written over."""
+    if given:
+        return given, False
+    pin = kept_pin(data_dir)
+    if pin is not None:
+        return pin, False
+    pin = f"{secrets.randbelow(10**PIN_DIGITS):0{PIN_DIGITS}d}"
+    write_private(data_dir / PIN_FILE, pin)
+    return pin, True
 
 
 def kept_key(data_dir: Path) -> str | None:
@@ -133,7 +155,7 @@ def kept_key(data_dir: Path) -> str | None:
 def check_kept(data_dir: Path, pin_kept: bool) -> None:
     """Every file the board keeps in ``data_dir`` (the PIN's only when ``pin_kept``: a
     PIN in the config leaves it unread) as it was written; writes nothing."""
-    from pegboard.panel import auth, tries  # what the panel keeps, read as it reads it
+    from pegboard.panel import auth, signing, tries  # what the panel keeps, as it reads it
 
     if pin_kept:
         kept_pin(data_dir)
@@ -141,6 +163,7 @@ def check_kept(data_dir: Path, pin_kept: bool) -> None:
     for name, read, damaged in (
         (SESSIONS_FILE, auth.read, SESSIONS_DAMAGED),
         (TRIES_FILE, tries.read, TRIES_DAMAGED),
+        (BOARD_KEY_FILE, signing.read, BOARD_KEY_DAMAGED),
     ):
         _kept(data_dir / name, lambda text, read=read, name=name: read(data_dir / name), damaged)
 

@@ -34,19 +34,21 @@ KEPT = {
     "nl": {"his", "nobs", "flush", "go", "muggins", "crib", "skunk", "skunks", "royal", "triple"}
     | {"show"}  # "de show" in the seed
     | {"is", "hand", "in", "of", "was", "won", "start", "score", "variant", "past"}  # Dutch
-    | {"map", "over", "open", "per", "even"},  # Dutch: folder, over (across), open, per, equally
+    | {"map", "over", "open", "per", "even"}  # Dutch: folder, over (across), open, per, equally
+    | {"club"},  # Dutch: club
     "da": {"his", "heels", "nobs", "flush", "go", "muggins", "crib"}
     | {"skunk"}  # no Danish term: the loan the Dutch and Finnish seeds use
     | {"for", "to", "at", "under", "give", "have", "side", "start", "send"}  # Danish words
     | {"version", "match", "variant"}
-    | {"over", "hold", "log", "end"},  # Danish: over (across), team, log (ud: out), end (than)
+    | {"over", "hold", "log", "end"}  # Danish: over (across), team, log (ud: out), end (than)
+    | {"format"},  # Danish: format
     "de": {"muggins"}  # no German term: the rule's name
-    | {"hand", "in", "was", "version", "teams", "minute", "an", "lies", "so"},  # German words
+    | {"hand", "in", "was", "version", "teams", "minute", "an", "lies", "so", "format"},  # German
     "fi": {"his", "heels", "nobs", "muggins"}  # "his heelsistä", "nobsina" in the seed
     | {"skunk"}  # "skunkattu" in the seed
     | {"on", "version"},  # Finnish: is, of the version
     "sv": {"flush", "muggins", "skunk"}
-    | {"hand", "in", "under", "given", "version", "match", "variant", "per"},  # Swedish words
+    | {"hand", "in", "under", "given", "version", "match", "variant", "per", "format"},  # Swedish
 }
 
 
@@ -93,12 +95,15 @@ SHOWS = [
 # the command line's options ("--games"), millimetres (mm).
 NOT_WORDS = re.compile(
     r"\w*\{\w+\}\w*|\{\"[^}]*\}|\b[a-z_]+=\S*|\b[A-Z]{2,}s?\b|A 2-10 J Q K|C D H S"
+    r"|\bhttps?://\S*|(?<!\S)/\S+|%\(\w+\)[ds]"  # an address, a path, a placeholder
     r"|\b(?:10|[2-9AJQK])[CDHS]\b|--[a-z][a-z-]*|\bmm\b"
 )
 # Names, the same in every language: the game, a rule's author, a variant, the board's own name, the
 # computer it runs on (a Raspberry Pi), its LED controller (a Raspberry Pi Pico), the Python
 # that runs on that, the tool that copies files onto it, and the libraries of the Pi's pins.
 NAMES = {
+    "grand",  # a Grand Slam: the ACC's award for winning every game of a club night
+    "slam",
     "cribbage",
     "hoyle",
     "shotgun",

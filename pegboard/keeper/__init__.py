@@ -9,6 +9,7 @@ them.
 """
 
 from pegboard.game import PALETTE, Count, Phase, Settings, State, skunk_lines, standing
+from pegboard.game.chain import BoardKey, ChainError, GameLog
 from pegboard.game.entries import CONTROLS, ENTRIES, Arg, Declared
 from pegboard.keeper.answers import KeyReused
 from pegboard.keeper.door import Change, Scorekeeper
@@ -19,9 +20,12 @@ __all__ = [
     "ENTRIES",
     "PALETTE",
     "Arg",
+    "BoardKey",
+    "ChainError",
     "Change",
     "Count",
     "Declared",
+    "GameLog",
     "KeyReused",
     "Phase",
     "Scorekeeper",

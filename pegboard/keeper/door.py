@@ -44,6 +44,7 @@ from typing import Any
 from pegboard.board.layout import Layout
 from pegboard.errors import PegboardError, RuleError
 from pegboard.game import Settings, State, Table, dials
+from pegboard.game.chain import GameLog
 from pegboard.game.checks import Cards
 from pegboard.game.entries import ENTRIES, control, methods
 from pegboard.game.table import Key
@@ -221,6 +222,10 @@ class Scorekeeper:
             dealer = secrets.randbelow(len(settings.players))
         start = partial(self._table.new_game, settings, dealer=dealer, cuts=cuts, key=key)
         return self._writer.run(partial(self._made, start))
+
+    def log(self, game: int) -> GameLog:
+        """A stored game's log, its chain checked: what a club counts the game by."""
+        return self._table.log(game)
 
     def games(self, only: int | None = None) -> list[Listed]:
         """The stored games, open and finished, newest first (see :mod:`.games`); with

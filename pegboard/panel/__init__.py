@@ -7,7 +7,8 @@ of its live streams, the sessions, the wrong-PIN budget). The service passes
 ``config["SIM"]`` when the board is simulated (its on-screen dials work), the board's own
 language in ``config["LANGUAGE"]``, the names it answers to in ``config["HOSTS"]``
 (:mod:`pegboard.panel.hosts`) and the data folder's files that keep the signed-in
-sessions and the wrong PINs (``config["SESSIONS_FILE"]``, ``config["TRIES_FILE"]``).
+sessions, the wrong PINs and the key a club is paired with (``config["SESSIONS_FILE"]``,
+``config["TRIES_FILE"]``, ``config["BOARD_KEY_FILE"]``: :mod:`pegboard.panel.clubs`).
 :mod:`pegboard.panel.server` serves it.
 
 Each phone reads the panel in its own language (Flask-Babel, the catalogues of
@@ -50,8 +51,10 @@ DEFAULTS: dict[str, Any] = {
     "HOSTS": ("localhost",),  # the board's names (its addresses are always allowed)
     "SESSIONS_FILE": None,  # None: sessions end with the process
     "TRIES_FILE": None,  # None: the wrong PINs are forgotten with the process
+    "BOARD_KEY_FILE": None,  # None: the key a club is paired with ends with the process
 }
-KEPT_FILES = ("SESSIONS_FILE", "TRIES_FILE")  # read at start: a damaged one is a ValueError
+# Read at start: a damaged one is a ValueError.
+KEPT_FILES = ("SESSIONS_FILE", "TRIES_FILE", "BOARD_KEY_FILE")
 LANGUAGE_COOKIE = "pegboard_lang"  # the language chosen on this phone
 LANGUAGE_DAYS = 400  # how long a phone remembers it (the most browsers keep a cookie)
 
@@ -86,7 +89,7 @@ def create_app(config: dict[str, Any] | None = None, keeper: Scorekeeper | None 
     # Changing the PIN signs every phone out.
     epoch = hashlib.sha256((app.config["SECRET_KEY"] + app.config["PIN"]).encode()).hexdigest()
 
-    from pegboard.panel import api, auth, live, pages, tries
+    from pegboard.panel import api, auth, clubs, live, pages, signing, tries
 
     if keeper is not None:
         app.extensions[api.KEEPER] = keeper
@@ -98,6 +101,7 @@ def create_app(config: dict[str, Any] | None = None, keeper: Scorekeeper | None 
     app.extensions["pegboard.invites"] = auth.Invites()
     app.extensions["pegboard.sign_ins"] = OrderedDict()
     app.extensions["pegboard.sessions"] = auth.Sessions(epoch[:16], kept["SESSIONS_FILE"])
+    app.extensions[signing.KEYS] = signing.Keys(kept["BOARD_KEY_FILE"])
     names = frozenset(name.lower() for name in app.config["HOSTS"])
 
     @app.before_request
@@ -109,6 +113,7 @@ def create_app(config: dict[str, Any] | None = None, keeper: Scorekeeper | None 
 
     app.register_blueprint(auth.bp)
     app.register_blueprint(api.bp)
+    app.register_blueprint(clubs.bp)
     app.register_blueprint(pages.bp)
     _install_error_handlers(app)
 

@@ -33,6 +33,7 @@ from flask import Blueprint, Response, abort, current_app, jsonify, request, ses
 from flask_babel import gettext as _
 
 from pegboard.files import is_number, read_json, write_private
+from pegboard.panel import signing
 from pegboard.panel.bodies import idempotency_key, json_body
 from pegboard.panel.tries import Tries
 
@@ -170,10 +171,13 @@ def signed_in() -> bool:
 
 
 def pin_required(view: Callable) -> Callable:
-    """A change to the game: needs a signed-in session and its CSRF token."""
+    """A change to the game: needs a signed-in session and its CSRF token, or a paired
+    club's signed request."""
 
     @functools.wraps(view)
     def checked(*args, **kwargs):
+        if signing.signed():
+            return view(*args, **kwargs)
         _check_csrf()
         if not signed_in():
             abort(401, description=_("enter the board's PIN first"))
@@ -198,6 +202,23 @@ def who_am_i():
     return jsonify(signed_in=signed_in(), csrf=csrf_token())
 
 
+def pin_checked(tries: Tries, client: str, pin: str) -> Response | bool:
+    """``pin`` checked against the board's for ``client``: a 429 answer while it must
+    wait (nothing checked), else whether it is right (a wrong one counted, a right one
+    forgives the wrong ones before)."""
+    wait = tries.wait(client)
+    if wait:
+        response = jsonify(error=_("too many wrong PINs: wait a minute and try again"))
+        response.headers["Retry-After"] = str(max(1, round(wait)))
+        response.status_code = 429
+        return response
+    if not hmac.compare_digest(pin.encode(), current_app.config["PIN"].encode()):
+        tries.fail(client)
+        return False
+    tries.forgive(client)
+    return True
+
+
 @bp.post("/login")
 def login():
     _check_csrf()
@@ -207,18 +228,10 @@ def login():
         abort(400, description=_('send the PIN as JSON: {"pin": "1234"}'))
 
     def check() -> str | Response | None:
-        client = _client()
-        wait = tries.wait(client)
-        if wait:  # not checked, not remembered: the same key may try again later
-            response = jsonify(error=_("too many wrong PINs: wait a minute and try again"))
-            response.headers["Retry-After"] = str(max(1, round(wait)))
-            response.status_code = 429
-            return response
-        if not hmac.compare_digest(pin.encode(), current_app.config["PIN"].encode()):
-            tries.fail(client)
-            return None
-        tries.forgive(client)
-        return sessions().start()
+        right = pin_checked(tries, _client(), pin)
+        if not isinstance(right, bool):  # not checked, not remembered: the same key may try again
+            return right
+        return sessions().start() if right else None
 
     return _sign_in_once(hashlib.sha256(pin.encode()).hexdigest(), check, _("wrong PIN"))
 

@@ -1,0 +1,143 @@
+"""A hall of LED boards for the club benchmark, in one process: ``boards`` boards, each on
+a loopback port of its own, speaking the board's side of the club protocol as a board
+does (pegboard.panel.clubs): ``POST /api/pair`` hands over the board's key for its PIN,
+``POST /api/act/new_game`` (signed, with an Idempotency-Key) starts a game of two named
+players, ``GET /api/log?game=N`` (signed) says where it stands and, once it is over,
+sends its whole chained log signed with the board's key.
+
+Each game is over ``seconds`` after it started (a night's 15 minutes, shortened) and its
+log is a game really played at a pegboard table (given as ``logs``), its players renamed
+and its chain made again for this board's game number: the club replays every entry
+with the rules as it does a real board's. Requests with a wrong signature are refused,
+as a board refuses them.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import random
+import time
+from dataclasses import dataclass, field
+from multiprocessing.connection import Connection
+from typing import Any
+
+from pegboard.game.chain import BoardKey, GameLog, chained
+from pegboard.panel.signing import SIGNATURE, TIME, request_signature
+
+PIN = "1357"
+
+
+@dataclass
+class FakeBoard:
+    key: BoardKey = field(default_factory=BoardKey.generate)
+    games: list[tuple[float, GameLog]] = field(default_factory=list)  # (over at, log)
+    started: dict[str, int] = field(default_factory=dict)  # Idempotency-Key -> game
+
+
+def renamed(log: GameLog, game: int, players: list[str]) -> GameLog:
+    """``log`` as game ``game`` of ``players``, chained again."""
+    rows = [(e.type, e.data, e.at) for e in log.entries]
+    first = json.loads(rows[0][1])
+    first["settings"]["players"] = players
+    rows[0] = (rows[0][0], json.dumps(first), rows[0][2])
+    entries = chained(game, rows)
+    return GameLog(game, tuple(entries), entries[-1].chain)
+
+
+class Hall:
+    def __init__(self, logs: list[GameLog], seconds: tuple[float, float], seed: int) -> None:
+        self.logs, self.seconds, self.rng = logs, seconds, random.Random(seed)
+        self.boards: dict[int, FakeBoard] = {}
+        self.requests = 0
+
+    def answer(
+        self, board: FakeBoard, method: str, target: str, headers: dict[str, str], body: bytes
+    ) -> tuple[int, Any]:
+        self.requests += 1
+        if (method, target) == ("POST", "/api/pair"):
+            if json.loads(body or b"{}").get("pin") != PIN:
+                return 401, {"error": "wrong PIN"}
+            return 200, {"key": board.key.hex()}
+        at = headers.get(TIME.lower(), "0")
+        sent = headers.get(SIGNATURE.lower(), "")
+        if sent != request_signature(board.key, method, target, int(at), body):
+            return 401, {"error": "pair the club with this board first"}
+        if (method, target) == ("POST", "/api/act/new_game"):
+            key = headers.get("idempotency-key", "")
+            if key not in board.started:
+                players = json.loads(body)["players"]
+                game = len(board.games) + 1
+                log = renamed(self.rng.choice(self.logs), game, players)
+                board.games.append((time.time() + self.rng.uniform(*self.seconds), log))
+                board.started[key] = game
+            return 200, {"state": {"game_id": board.started[key]}}
+        if method == "GET" and target.startswith("/api/log?game="):
+            game = int(target.rsplit("=", 1)[1])
+            if not 1 <= game <= len(board.games):
+                return 404, {"error": f"there is no game {game} on this board"}
+            over_at, log = board.games[game - 1]
+            over = time.time() >= over_at
+            answer: dict[str, Any] = {"game": game, "over": over}
+            answer["versions"] = len(log.entries) if over else len(log.entries) // 2
+            if over:
+                answer.update(log=log.as_dict(), signature=board.key.sign(log))
+            return 200, answer
+        return 404, {"error": "no such thing here"}
+
+    async def serve(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
+        board = self.boards[writer.get_extra_info("sockname")[1]]
+        try:
+            while True:
+                head = await reader.readuntil(b"\r\n\r\n")
+                lines = head.decode("latin-1").split("\r\n")
+                method, target, _ = lines[0].split(" ", 2)
+                headers = {}
+                for line in lines[1:]:
+                    if ":" in line:
+                        name, value = line.split(":", 1)
+                        headers[name.strip().lower()] = value.strip()
+                body = await reader.readexactly(int(headers.get("content-length", "0")))
+                status, answer = self.answer(board, method, target, headers, body)
+                data = json.dumps(answer).encode()
+                writer.write(
+                    f"HTTP/1.1 {status} X\r\nContent-Type: application/json\r\n"
+                    f"Content-Length: {len(data)}\r\n\r\n".encode()
+                    + data
+                )
+                await writer.drain()
+        except (asyncio.IncompleteReadError, ConnectionError, asyncio.CancelledError):
+            pass
+        finally:
+            writer.close()
+
+    def over_at(self) -> dict[tuple[int, int], float]:
+        """When each game was over: (port, game) -> Unix seconds."""
+        return {
+            (port, game): over
+            for port, board in self.boards.items()
+            for game, (over, _) in enumerate(board.games, start=1)
+        }
+
+
+def run(
+    pipe: Connection, boards: int, logs: list[dict[str, Any]], seconds: tuple[float, float]
+) -> None:
+    """The hall, until the parent sends anything: then it answers when each game was
+    over and how many requests it answered, and ends. It first sends its ports."""
+    hall = Hall([GameLog.from_dict(log) for log in logs], seconds, seed=boards)
+
+    async def main() -> None:
+        servers = []
+        for _ in range(boards):
+            server = await asyncio.start_server(hall.serve, "127.0.0.1", 0, backlog=64)
+            hall.boards[server.sockets[0].getsockname()[1]] = FakeBoard()
+            servers.append(server)
+        pipe.send(sorted(hall.boards))
+        loop = asyncio.get_running_loop()
+        await loop.run_in_executor(None, pipe.recv)
+        pipe.send((hall.over_at(), hall.requests))
+        for server in servers:
+            server.close()
+
+    asyncio.run(main())
