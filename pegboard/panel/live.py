@@ -208,8 +208,8 @@ class Live:
         """The ``state`` message of ``board`` in ``lang``, its history told as what it
         gained since ``before`` (or only counted)."""
         view = snapshot(self._keeper, lang, sim=self._sim, board=(board.version, board.state))
-        if view["game"] is not None:
-            view["game"]["history"] = _gained(board, before, lang)
+        if board.state is not None:  # a board with a game: the view has its "game"
+            view["game"]["history"] = _gained(board.at, board.state, before, lang)
         return event("state", view, board.at)
 
 
@@ -217,15 +217,15 @@ def _frame(keeper: Scorekeeper) -> bytes:
     return event("frame", {"holes": keeper.lit()})
 
 
-def _gained(board: Board, before: Board | None, lang: str) -> dict[str, Any]:
-    """What ``board``'s history gained since ``before``'s: keep the first ``from``
-    lines, add ``entries``. Without a ``prev``, read it whole."""
-    lines = board.state.history
-    told: dict[str, Any] = {"count": len(lines), "at": board.at, "prev": None}
+def _gained(at: str, state: State, before: Board | None, lang: str) -> dict[str, Any]:
+    """What the history of ``state`` (the board tagged ``at``) gained since ``before``'s:
+    keep the first ``from`` lines, add ``entries``. Without a ``prev``, read it whole."""
+    lines = state.history
+    told: dict[str, Any] = {"count": len(lines), "at": at, "prev": None}
     old = () if before is None or before.state is None else before.state.history
     kept = _common(old, lines)  # lines equal in value are the same to a phone
     if before is not None and len(lines) - kept <= MOST_LINES:
-        told |= {"prev": before.at, "from": kept, "entries": history(board.state, lang, kept)}
+        told |= {"prev": before.at, "from": kept, "entries": history(state, lang, kept)}
     return told
 
 
