@@ -10,7 +10,7 @@ them.
 
 from pegboard.game import PALETTE, Count, Phase, Settings, State, skunk_lines, standing
 from pegboard.game.entries import CONTROLS, ENTRIES, Arg, Declared
-from pegboard.keeper.door import Change, KeyReused, Scorekeeper
+from pegboard.keeper.door import Change, KeyReused, Scorekeeper, Versions
 from pegboard.keeper.fit import players_allowed, variants_allowed
 
 __all__ = [
@@ -26,6 +26,7 @@ __all__ = [
     "Scorekeeper",
     "Settings",
     "State",
+    "Versions",
     "players_allowed",
     "skunk_lines",
     "standing",

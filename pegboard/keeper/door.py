@@ -33,7 +33,7 @@ import threading
 from collections import OrderedDict
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, NamedTuple
 
 from pegboard.board.layout import Layout
 from pegboard.errors import PegboardError, RuleError
@@ -75,6 +75,14 @@ class Change:
     dial: bool = False
     before: State | None = None
     lit: int = 0
+
+
+class Versions(NamedTuple):
+    """How far the door has come: its changes, and the LED frames shown (see
+    :meth:`Scorekeeper.versions`)."""
+
+    changes: int
+    lit: int
 
 
 class KeyReused(PegboardError, ValueError):
@@ -140,11 +148,11 @@ class Scorekeeper:
         """Hole id -> colour of every lit hole, as the LEDs show it now."""
         return dict(self._lit)
 
-    def versions(self) -> tuple[int, int]:
-        """(changes, LED frames) seen so far: a reader waits for either to move on."""
-        return self._version, self._lit_version
+    def versions(self) -> Versions:
+        """The changes and LED frames seen so far: a reader waits for either to move on."""
+        return Versions(self._version, self._lit_version)
 
-    def wait(self, seen: tuple[int, int], timeout: float) -> tuple[int, int]:
+    def wait(self, seen: Versions, timeout: float) -> Versions:
         """Wait until :meth:`versions` differs from ``seen``, or ``timeout`` seconds."""
         with self._cond:
             self._cond.wait_for(lambda: self.versions() != seen or self._closing, timeout)
@@ -316,9 +324,9 @@ class Scorekeeper:
             if version is not None:
                 self._table.expect(version)
             state = self.state
+            if state is None:  # the button starts a game with the house rules
+                return self.new_game(self.house, key=key)
             match dials.button(state):
-                case "start":
-                    return self.new_game(self.house, key=key)
                 case "advance" | "next_game" as entry:
                     return self._enter(lambda: self._table.enter(entry, key=key), dial=True)
                 case "cut":

@@ -139,7 +139,7 @@ class GameList:
 
     def text(self, door: Scorekeeper, lang: str) -> str:
         with self._lock:
-            version, current = door.versions()[0], door.game_id  # read before the list
+            version, current = door.versions().changes, door.game_id  # read before the list
             made = self._made.get(lang)
             if made is not None and made.version == version:
                 return made.text
@@ -197,21 +197,22 @@ def history_page():
     the game now. 410 when that board is no longer kept: read the latest again."""
     at = request.args.get("at")
     if at is None:
-        board = live.Board(None, keeper().versions()[0], keeper().state)
+        state = keeper().state
     else:
         board = the_live().board_at(at)
         if board is None:
             abort(410, description=_("the history moved on: read it again"))
+        state = board.state
     start = request.args.get("start", "0")
     if not start.isascii() or not start.isdigit() or len(start) > 6:
         abort(400, description=_("give start=N, a line of the history (0 is the first)"))
-    lines = () if board.state is None else board.state.history
+    lines = () if state is None else state.history
     first = min(int(start), len(lines))
     return jsonify(
-        at=board.at,
+        at=at,
         count=len(lines),
         start=first,
-        entries=history(board.state, language(), first, first + PAGE),
+        entries=history(state, language(), first, first + PAGE),
     )
 
 

@@ -177,7 +177,7 @@ class Live:
         """One round: the board (or the dials) and the frame, in every language followed."""
         board = changed & {"game", "refused", "brightness"}
         now = self._now() if board else None
-        dials = {"version": self._keeper.versions()[0], "pending": _pending(self._keeper)}
+        dials = {"version": self._keeper.versions().changes, "pending": _pending(self._keeper)}
         frame = _frame(self._keeper) if "lit" in changed else b""
         with self._lock:  # the round's number, its board and its languages go together
             before = self._boards[-1]
@@ -195,7 +195,7 @@ class Live:
             sink(Broadcast(number, texts))
 
     def _now(self) -> tuple[int, State | None]:
-        return self._keeper.versions()[0], self._keeper.state
+        return self._keeper.versions().changes, self._keeper.state
 
     def _record(self, version: int, state: State | None) -> Board:
         """Keep a board (under the lock)."""

@@ -125,9 +125,9 @@ class Voice(Follower):
     def _quiet(self) -> bool:
         return not (self._changes or self._queue or self._current) or self._closed
 
-    def close(self) -> None:
+    def close(self, timeout: float = 5.0) -> None:
         """Stop speaking (mid-sentence too) and end the thread. Safe twice."""
-        super().close()
+        super().close(timeout)
         self.out.close()
 
     # --- the voice's own thread ------------------------------------------------------------
@@ -176,7 +176,7 @@ class Voice(Follower):
         the board before the voice takes its share of the machine."""
         deadline = time.monotonic() + LEDS_FIRST
         seen = self.keeper.versions()
-        while seen[1] <= lit and not self.keeper.closing:
+        while seen.lit <= lit and not self.keeper.closing:
             left = deadline - time.monotonic()
             if left <= 0:
                 return
