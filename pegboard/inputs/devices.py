@@ -30,7 +30,7 @@ import logging
 import threading
 from collections.abc import Callable
 from functools import partial
-from typing import Any
+from typing import TypeVar
 
 from gpiozero import Button, Factory, RotaryEncoder
 from gpiozero.exc import DeviceClosed
@@ -47,7 +47,10 @@ log = logging.getLogger(__name__)
 SIM_TIMEOUT = 5.0
 
 
-def _opened(what: Phrase, make: Callable[[], Any]) -> Any:
+Device = TypeVar("Device")  # a gpiozero device
+
+
+def _opened(what: Phrase, make: Callable[[], Device]) -> Device:
     """Build one gpiozero device; a pin that cannot be opened names its use (its place in
     the pin map)."""
     try:
@@ -76,7 +79,7 @@ class Switch:
     ) -> None:
         self.what = what
         self._settings = settings
-        self._on_press, self._on_hold = on_press, on_hold
+        self._on_press = on_press
         self._lock = threading.Lock()
         self._edge = 0  # counts edges: a release timer that sees a later edge was chatter
         self._held = False
@@ -91,7 +94,7 @@ class Switch:
         self.button.when_pressed = self._pressed
         self.button.when_released = self._released
         if on_hold is not None:
-            self.button.when_held = self._hold
+            self.button.when_held = lambda: self._hold(on_hold)
 
     def __repr__(self) -> str:
         return f"<Switch {self.what} {self.button!r}>"
@@ -125,12 +128,12 @@ class Switch:
             if edge == self._edge:
                 self._idle.set()
 
-    def _hold(self) -> None:
+    def _hold(self, on_hold: Callable[[], None]) -> None:
         with self._lock:
             if self._held or self._idle.is_set():
                 return
             self._held = True
-        self._on_hold()
+        on_hold()
         self._hold_seen.set()
 
     def close(self) -> None:

@@ -13,6 +13,7 @@ from __future__ import annotations
 import logging
 import time
 from collections.abc import Callable
+from functools import partial
 
 from pegboard.board.render import WIN_SECONDS, BoardView, Frame, Renderer, TrackView
 from pegboard.errors import PegboardError
@@ -85,7 +86,11 @@ class Painter(Follower):
                 if _moving(view, now):
                     self._cond.wait(1 / FPS)
                 else:
-                    self._cond.wait_for(lambda n=news: self._news != n or self._closed)
+                    self._cond.wait_for(partial(self._woken, news))
+
+    def _woken(self, news: int) -> bool:
+        """Something to show since the ``news``-th change, or the painter closed."""
+        return self._news != news or self._closed
 
     def view(self, state: State | None, dialled: tuple[int, ...], now: float) -> BoardView:
         """The board as the LEDs should show ``state`` at ``now``."""
