@@ -18,6 +18,7 @@ from __future__ import annotations
 import math
 import os
 import tomllib
+from collections.abc import Iterator
 from importlib import resources
 from pathlib import Path
 from typing import Any
@@ -407,7 +408,7 @@ class _Reader(PcbReading):
                 )
 
 
-def _near(layout: Layout, within: float):
+def _near(layout: Layout, within: float) -> Iterator[tuple[Hole, Hole, float]]:
     """Every two holes less than ``within`` mm apart, with their distance."""
     by_x = sorted(layout.holes(), key=lambda h: h.x)
     for i, a in enumerate(by_x):

@@ -22,7 +22,7 @@ import os
 import subprocess
 import sys
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from importlib import resources
 from importlib.resources.abc import Traversable
 from typing import NamedTuple
@@ -214,7 +214,7 @@ def port_refusal(port: str, error: serial.SerialException) -> Phrase:
 
 
 @contextlib.contextmanager
-def _port_errors(port: str):
+def _port_errors(port: str) -> Iterator[None]:
     try:
         yield
     except serial.SerialException as error:
@@ -222,7 +222,7 @@ def _port_errors(port: str):
 
 
 @contextlib.contextmanager
-def _opened(port: str):
+def _opened(port: str) -> Iterator[serial.SerialBase]:
     with _port_errors(port):
         link = open_port(port)
     with link:
