@@ -46,6 +46,7 @@ from pegboard.maker.colours import ColourEye, check_colours, keyboard_colours, s
 from pegboard.maker.controls_check import (
     CONTROL_SECONDS,
     Finger,
+    Intents,
     check_controls,
     sim_finger,
     skip_on_enter,
@@ -214,7 +215,7 @@ def run(
                 for strip, white in zip(layout.strips, lit, strict=True):
                     if colour_eye is not None and white.status == PASS:
                         report(check_colours(leds, layout, strip, colour_eye, order, link_timeout))
-        intents: queue.Queue = queue.Queue()
+        intents: Intents = queue.Queue()
         try:
             with warnings.catch_warnings():  # gpiozero's fallbacks: the error says it all
                 warnings.simplefilter("ignore")

@@ -27,7 +27,7 @@ import time
 from collections import OrderedDict
 from collections.abc import Callable
 from pathlib import Path
-from typing import ParamSpec, TypeVar
+from typing import Any, ParamSpec, TypeVar
 
 import segno
 from flask import Blueprint, Response, abort, current_app, jsonify, request, session
@@ -145,7 +145,7 @@ class Sessions:
             write_private(self.path, json.dumps({"epoch": self.epoch, "sessions": self._ends}))
 
 
-def read(path: Path) -> dict | None:
+def read(path: Path) -> dict[str, Any] | None:
     """The sessions kept in ``path`` (None: no file yet); ValueError when it is damaged."""
     data = read_json(path)
     if data is None:

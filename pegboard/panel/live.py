@@ -229,7 +229,7 @@ def _gained(at: str, state: State, before: Board | None, lang: str) -> dict[str,
     return told
 
 
-def _common(old: tuple, new: tuple) -> int:
+def _common(old: tuple[object, ...], new: tuple[object, ...]) -> int:
     """How many lines two histories share from the start (the same lines are the same
     objects, so the usual case is quick)."""
     shared = min(len(old), len(new))

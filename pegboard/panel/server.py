@@ -42,7 +42,8 @@ from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, replace
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
+from wsgiref.types import StartResponse, WSGIApplication, WSGIEnvironment
 
 from tornado import httputil, netutil
 from tornado.http1connection import HTTP1Connection
@@ -54,6 +55,9 @@ from pegboard.panel.api import HUB, LIVE, STREAM
 from pegboard.panel.hosts import LOCAL_ADDRESS
 from pegboard.panel.hub import Hub
 from pegboard.panel.live import Handover
+
+if TYPE_CHECKING:
+    from _typeshed import OptExcInfo
 
 log = logging.getLogger(__name__)
 
@@ -193,7 +197,7 @@ class _Panel(WSGIContainer):
     environ carries the address the request came in on (for the Host check) and the mark
     that the loop holds live streams; a stream the app opens goes to the hub."""
 
-    def __init__(self, app: Callable, pool: ThreadPoolExecutor, hub: Hub) -> None:
+    def __init__(self, app: WSGIApplication, pool: ThreadPoolExecutor, hub: Hub) -> None:
         super().__init__(self._call, executor=pool)
         self.app, self.hub = app, hub
 
@@ -207,11 +211,13 @@ class _Panel(WSGIContainer):
         environ[HUB] = True
         return environ
 
-    def _call(self, environ: dict[str, Any], start_response: Callable) -> Any:
+    def _call(self, environ: WSGIEnvironment, start_response: StartResponse) -> Any:
         """The app (on a worker thread); a live stream it opened is raised to the loop."""
-        said: list[tuple[str, list]] = []
+        said: list[tuple[str, list[tuple[str, str]]]] = []
 
-        def start(status: str, headers: list, exc_info: object = None) -> Callable:
+        def start(
+            status: str, headers: list[tuple[str, str]], exc_info: OptExcInfo | None = None
+        ) -> Callable[[bytes], object]:
             said.append((status, headers))
             return start_response(status, headers, exc_info)
 

@@ -19,7 +19,7 @@ import shutil
 import subprocess
 import time
 import wave
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 from pathlib import Path
 from typing import IO
@@ -266,7 +266,7 @@ def cannot_write(path: Path, error: OSError) -> Phrase:
     return Phrase.of(N_("cannot write {path}: {reason}"), path=str(path), reason=reason)
 
 
-def find_player(environ: dict[str, str] | os._Environ = os.environ) -> str | None:
+def find_player(environ: Mapping[str, str] = os.environ) -> str | None:
     """The player for this computer's audio, or None when it has none: PipeWire or
     PulseAudio when their server runs for this user, else ALSA when a sound card is there."""
     runtime = Path(environ.get("XDG_RUNTIME_DIR") or f"/run/user/{os.getuid()}")
