@@ -21,21 +21,11 @@ from pegboard import lan, startup, systemd
 from pegboard.board.layout import load_layout
 from pegboard.board.render import Frame, Power, Renderer, lit_holes
 from pegboard.config import Config
-from pegboard.errors import ConfigError, PegboardError
+from pegboard.errors import ConfigError
 from pegboard.files import write_private
 from pegboard.game import Settings, Table
 from pegboard.i18n import N_, SOURCE, Phrase, phrase_of
-from pegboard.inputs import (
-    Advance,
-    Controls,
-    Intent,
-    Peg,
-    Repeat,
-    Turn,
-    Undo,
-    load_pins,
-    make_factory,
-)
+from pegboard.inputs import Controls, load_pins, make_factory
 from pegboard.keeper import Scorekeeper
 from pegboard.leds import open_driver
 from pegboard.leds.painter import Painter
@@ -51,6 +41,8 @@ if TYPE_CHECKING:
 
 log = logging.getLogger(__name__)
 
+SETTLING = 10.0  # seconds a closing board waits for the changes asked for to be made
+
 
 class Board:
     """The game, its LEDs, its voice and its dials, wired to one front door (``board.keeper``)."""
@@ -63,25 +55,33 @@ class Board:
         # A supply too weak for the board's LEDs stops it too.
         renderer = Renderer(self.layout, Power(brightness=1.0, supply_ma=config.board["supply_ma"]))
         factory = _pin_factory(self.sim)  # no GPIO stops it before the game file is made
-        self._opened: list[Callable[[], None]] = []
+        self._opened: list[Callable[[], object]] = []
         try:
             startup.make_data_folder(data_dir)
             table = Table(games_path(data_dir))
             self._opened.append(table.close)
             self.keeper = Scorekeeper(table, self.layout, house=house)
+            # At close, after the dials: a press on its way is stored before the file closes.
+            self._opened.append(lambda: self.keeper.settle(SETTLING))
             self._opened.append(self.keeper.close)
             self.keeper.set_brightness(config.board["brightness"])
             self.leds = self._open_leds()
             self._opened.append(self.leds.close)
-            # The simulated Pico reports what its LEDs show; real LEDs are taken at their word.
-            shown = None if self.sim else self._shown
-            self.painter = Painter(self.keeper, renderer, self.leds, on_frame=shown)
+            # Phones draw what the LEDs show: the simulated Pico reports it; real LEDs are
+            # taken at their word.
+            on_frame = None if self.sim else self._shown
+            self.painter = Painter(self.keeper, renderer, self.leds, on_frame=on_frame)
             self._opened.append(self.painter.close)
             language, voice = config.board["language"], config.voice
-            self.voice = open_voice(self.keeper, voice, language, data_dir / "voice")
+            # The voice speaks of a change once the painter has handed it to the LEDs.
+            self.voice = open_voice(
+                self.keeper, voice, language, data_dir / "voice", shown=self.painter.wait_shown
+            )
             if self.voice is not None:
                 self._opened.append(self.voice.close)
-            self.controls = Controls(pins, factory, self._on_intent)
+            # A dial or button: the same door as every other change; gpiozero's thread
+            # only posts the intent.
+            self.controls = Controls(pins, factory, self.keeper.post)
             self._opened.append(self.controls.close)
         except BaseException:
             self.close()
@@ -100,23 +100,6 @@ class Board:
 
     def _shown(self, frame: Frame) -> None:
         self.keeper.show_lit(lit_holes(self.layout, frame))
-
-    def _on_intent(self, intent: Intent) -> None:
-        """A dial or button: the same door as every other change."""
-        try:
-            match intent:
-                case Turn(seat=seat, steps=steps):
-                    self.keeper.turn_dial(seat, steps)
-                case Peg(seat=seat):
-                    self.keeper.peg_dial(seat)
-                case Undo(seat=seat):
-                    self.keeper.undo_own(seat)
-                case Advance():
-                    self.keeper.press_advance()
-                case Repeat():
-                    self.keeper.repeat()
-        except PegboardError:
-            pass  # refused: the door has told everyone (the track flashes, the phones say why)
 
     def stop(self) -> None:
         """Begin closing: every live stream ends."""

@@ -38,7 +38,7 @@ from pathlib import Path
 from typing import Any
 
 from pegboard.errors import ConflictError, RuleError, StoreError
-from pegboard.game import preflight, schema
+from pegboard.game import preflight, refusals, schema
 from pegboard.game.chain import MISSING, START, Chained, ChainError, GameLog, check, link
 from pegboard.game.events import Event, GameStarted, from_dict, to_dict
 from pegboard.game.schema import SCHEMA
@@ -53,13 +53,6 @@ KEPT_GAMES = 2  # the keys of the latest games are kept; older ones go when a ga
 Connection = sqlite3.Connection  # or anything with the same execute(), fetchone(), close()
 Connect = Callable[[Path, bool], Connection]  # (path, readonly) -> an open connection
 
-# Translators: the game file could not be used; {path} is the file, {error} what the
-# system or SQLite said.
-CANNOT_OPEN = N_("cannot open the game file {path}: {error}")
-CANNOT_READ = N_("cannot read the game file {path}: {error}")
-CANNOT_WRITE = N_("cannot write the game file {path}: {error}")
-NO_SUCH_GAME = N_("there is no game {game} in {path}")
-
 
 def _connect(path: Path, readonly: bool) -> Connection:
     """The stdlib's connection, in autocommit mode; read-only through a URI."""
@@ -67,22 +60,6 @@ def _connect(path: Path, readonly: bool) -> Connection:
     return sqlite3.connect(
         where, uri=readonly, isolation_level=None, timeout=10, check_same_thread=False
     )
-
-
-REFUSED = N_("the game file {path} cannot be used: {problem}. Nothing was changed: {remedy}.")
-MOVE_ASIDE = N_(
-    "put back a copy, or move {files} into another folder to start a new game file (keep the "
-    "files you move)"
-)
-NOT_OURS_OR_DAMAGED = N_("it is damaged or not a game file ({error})")
-DAMAGED = N_("it is damaged ({details})")
-DAMAGED_MORE = N_("it is damaged ({details}; {count} problems in all)")  # count >= 2
-NOT_OURS = N_("it is not a pegboard game file")
-NEWER = N_(
-    "it was written by a newer pegboard (file format {version}; this one reads up to {schema})"
-)
-RUN_NEWER = N_("run the pegboard that wrote it, or a newer one")
-UNREADABLE = N_("event {version} of game {game} cannot be read ({error})")
 
 
 @dataclass(frozen=True, slots=True)
@@ -135,7 +112,7 @@ class Store:
         try:
             return self._connect(self.path, readonly)
         except sqlite3.Error as error:
-            raise self._failed(CANNOT_OPEN, error) from None
+            raise self._failed(refusals.CANNOT_OPEN, error) from None
 
     def _check(self) -> int:
         """Read the file's format and check its pages; return the format."""
@@ -147,14 +124,17 @@ class Store:
             }
             check = [row[0] for row in self._db.execute("PRAGMA quick_check").fetchall()]
         except sqlite3.DatabaseError as error:
-            raise self.refusal(Phrase.of(NOT_OURS_OR_DAMAGED, error=str(error))) from None
+            raise self.refusal(Phrase.of(refusals.NOT_OURS_OR_DAMAGED, error=str(error))) from None
         if check != ["ok"]:
-            raise self.refusal(_damage(check))
+            raise self.refusal(refusals.damage(check))
         if version > SCHEMA:
-            raise self.refusal(Phrase.of(NEWER, version=version, schema=SCHEMA), Phrase(RUN_NEWER))
+            raise self.refusal(
+                Phrase.of(refusals.NEWER, version=version, schema=SCHEMA),
+                Phrase(refusals.RUN_NEWER),
+            )
         needed = schema.TABLES if version == SCHEMA else schema.OLD_TABLES
         if version < schema.UPGRADES_FROM or not needed <= tables:
-            raise self.refusal(Phrase(NOT_OURS))
+            raise self.refusal(Phrase(refusals.NOT_OURS))
         return int(version)
 
     def _upgrade(self) -> None:
@@ -181,7 +161,7 @@ class Store:
                 "SELECT game FROM events WHERE game NOT IN (SELECT id FROM games)"
             ).fetchone()
         except sqlite3.Error as error:
-            raise self._failed(CANNOT_READ, error) from None
+            raise self._failed(refusals.CANNOT_READ, error) from None
         if stray is not None:  # entries of a game that was never started
             self._chain(stray[0], [(0, "", "", "", b"")], 0, START)
 
@@ -208,8 +188,10 @@ class Store:
     def refusal(self, problem: Phrase, remedy: Phrase | None = None) -> StoreError:
         """The error that refuses this game file for ``problem``, saying what to do."""
         found = ", ".join(map(str, self._found))
-        remedy = remedy or Phrase.of(MOVE_ASIDE, files=found)
-        return StoreError(Phrase.of(REFUSED, path=str(self.path), problem=problem, remedy=remedy))
+        remedy = remedy or Phrase.of(refusals.MOVE_ASIDE, files=found)
+        return StoreError(
+            Phrase.of(refusals.REFUSED, path=str(self.path), problem=problem, remedy=remedy)
+        )
 
     def close(self) -> None:
         """Close the file; safe to call twice."""
@@ -269,7 +251,9 @@ class Store:
                     "SELECT versions, head FROM games WHERE id = ?", (game,)
                 ).fetchone()
                 if found is None:
-                    raise StoreError(Phrase.of(NO_SUCH_GAME, game=game, path=str(self.path)))
+                    raise StoreError(
+                        Phrase.of(refusals.NO_SUCH_GAME, game=game, path=str(self.path))
+                    )
                 last, head = found
                 if version != last + 1:
                     raise ConflictError(
@@ -329,7 +313,7 @@ class Store:
                     error, sqlite3.Error
                 ):
                     raise
-                raise self._failed(CANNOT_WRITE, error) from None
+                raise self._failed(refusals.CANNOT_WRITE, error) from None
 
     # --- reading ------------------------------------------------------------------------
 
@@ -342,7 +326,7 @@ class Store:
             (game,),
         )
         if not rows:
-            raise StoreError(Phrase.of(NO_SUCH_GAME, game=game, path=str(self.path)))
+            raise StoreError(Phrase.of(refusals.NO_SUCH_GAME, game=game, path=str(self.path)))
         found = [row[2:] for row in rows if row[2] is not None]
         versions, head = rows[0][0], bytes(rows[0][1])
         self._chain(game, found, versions, head)
@@ -355,7 +339,9 @@ class Store:
             try:
                 events.append(from_dict({**json.loads(entry.data), "type": entry.type}))
             except (RuleError, ValueError, TypeError) as error:
-                message = Phrase.of(UNREADABLE, version=entry.version, game=game, error=str(error))
+                message = Phrase.of(
+                    refusals.UNREADABLE, version=entry.version, game=game, error=str(error)
+                )
                 raise self.refusal(message) from None
         return events
 
@@ -402,7 +388,7 @@ class Store:
         """Make ``game`` the one the board plays (after a restart too)."""
         with self._transaction() as db:
             if db.execute("SELECT 1 FROM games WHERE id = ?", (game,)).fetchone() is None:
-                raise StoreError(Phrase.of(NO_SUCH_GAME, game=game, path=str(self.path)))
+                raise StoreError(Phrase.of(refusals.NO_SUCH_GAME, game=game, path=str(self.path)))
             db.execute(_PLAYING, (game,))
 
     def latest(self) -> int | None:
@@ -422,14 +408,4 @@ class Store:
             try:
                 return self._db.execute(sql, args).fetchall()
             except sqlite3.Error as error:
-                raise self._failed(CANNOT_READ, error) from None
-
-
-def _damage(check: list[str]) -> Phrase:
-    """SQLite's check output as one line: its first problem, and how many more."""
-    lines = [" ".join(line.split()) for row in check for line in str(row).splitlines()]
-    problems = [line for line in lines if line and not line.startswith("***")]
-    first = problems[0] if problems else "?"
-    if len(problems) > 1:
-        return Phrase.of(DAMAGED_MORE, details=first, count=len(problems))
-    return Phrase.of(DAMAGED, details=first)
+                raise self._failed(refusals.CANNOT_READ, error) from None

@@ -3,10 +3,11 @@
 Each seat has a dial (gpiozero ``RotaryEncoder`` plus a ``Button`` for its
 push switch) or three ``Button``\\ s (minus, plus, peg); one shared ``Button``
 moves the game on (a long press on it repeats the last announcement). gpiozero
-reports pin edges on its own threads; here they become ``Turn``, ``Peg``,
-``Undo``, ``Advance`` and ``Repeat`` intents, handed one at a
-time to a callback (which runs on those threads: keep it short, e.g. put the
-intent on a queue, and never close the controls from it).
+reports pin edges on its own threads; here they become ``Turn``, ``Peg``, ``Undo``,
+``Advance`` and ``Repeat`` intents (:mod:`pegboard.keeper.intents`), handed one at a
+time to a callback. It runs on those threads, which read the pins, so it must return at
+once (the running board's only puts the intent on the front door's queue:
+:meth:`Scorekeeper.post <pegboard.keeper.Scorekeeper.post>`), and never close the controls.
 
 A short press pegs when the switch is released; a long press (``hold_time``)
 undoes at once and its release does nothing, so it never also pegs.
@@ -20,8 +21,10 @@ RPi.GPIO ignores edges after an edge and can lose a release, ``MockPin``
 ignores it). A dial needs none: gpiozero's quadrature state machine only
 counts a step after a full A/B cycle, so a wiggle mid-step counts nothing.
 
-The simulation (``--sim``, the panel's on-screen dials and keys) drives the
-``MockFactory`` pins through ``Controls.sim_*``, so it runs the very same path.
+``Controls.sim_*`` drive the ``MockFactory`` pins as a finger would (the tests, the
+doctor's check of the controls, a script on a ``--sim`` board), so they run the very
+same path as real pins. The panel's on-screen dials and keys skip the pins: they call
+the front door's controls (``turn_dial``, ``peg_dial``, ...) that these intents reach.
 """
 
 from __future__ import annotations
@@ -30,7 +33,7 @@ import logging
 import threading
 from collections.abc import Callable
 from functools import partial
-from typing import TypeVar
+from typing import Any
 
 from gpiozero import Button, Factory, RotaryEncoder
 from gpiozero.exc import DeviceClosed
@@ -38,8 +41,8 @@ from gpiozero.pins.mock import MockFactory
 
 from pegboard.errors import ConfigError
 from pegboard.i18n import N_, Phrase
-from pegboard.inputs.intents import Advance, Intent, Peg, Repeat, Turn, Undo
 from pegboard.inputs.pins import DialPins, PinMap, Settings, Wiring, seat_place
+from pegboard.keeper.intents import Advance, Intent, Peg, Repeat, Turn, Undo
 
 log = logging.getLogger(__name__)
 
@@ -47,10 +50,7 @@ log = logging.getLogger(__name__)
 SIM_TIMEOUT = 5.0
 
 
-Device = TypeVar("Device")  # a gpiozero device
-
-
-def _opened(what: Phrase, make: Callable[[], Device]) -> Device:
+def _opened(what: Phrase, make: Callable[[], Any]) -> Any:
     """Build one gpiozero device; a pin that cannot be opened names its use (its place in
     the pin map)."""
     try:
@@ -79,7 +79,7 @@ class Switch:
     ) -> None:
         self.what = what
         self._settings = settings
-        self._on_press = on_press
+        self._on_press, self._on_hold = on_press, on_hold
         self._lock = threading.Lock()
         self._edge = 0  # counts edges: a release timer that sees a later edge was chatter
         self._held = False
@@ -94,7 +94,7 @@ class Switch:
         self.button.when_pressed = self._pressed
         self.button.when_released = self._released
         if on_hold is not None:
-            self.button.when_held = lambda: self._hold(on_hold)
+            self.button.when_held = self._hold
 
     def __repr__(self) -> str:
         return f"<Switch {self.what} {self.button!r}>"
@@ -128,12 +128,13 @@ class Switch:
             if edge == self._edge:
                 self._idle.set()
 
-    def _hold(self, on_hold: Callable[[], None]) -> None:
+    def _hold(self) -> None:
         with self._lock:
             if self._held or self._idle.is_set():
                 return
             self._held = True
-        on_hold()
+        if self._on_hold is not None:  # set as the button's when_held only then
+            self._on_hold()
         self._hold_seen.set()
 
     def close(self) -> None:
@@ -248,8 +249,9 @@ class Seat:
 class Controls:
     """All the seats and the advance button, built from a checked pin map.
 
-    Intents go to ``on_intent`` one at a time (calls never overlap); an
-    exception from it is logged and the controls carry on.
+    Intents go to ``on_intent`` one at a time (calls never overlap: each holds up
+    every other pin's, so it must return at once); an exception from it is logged and
+    the controls carry on.
 
     >>> from pegboard.inputs.pins import ButtonPins
     >>> factory = MockFactory()

@@ -10,8 +10,10 @@ them.
 
 from pegboard.game import PALETTE, Count, Phase, Settings, State, skunk_lines, standing
 from pegboard.game.entries import CONTROLS, ENTRIES, Arg, Declared
-from pegboard.keeper.door import Change, KeyReused, Scorekeeper, Versions
+from pegboard.keeper.answers import KeyReused
+from pegboard.keeper.door import Change, Scorekeeper
 from pegboard.keeper.fit import players_allowed, variants_allowed
+from pegboard.keeper.order import Versions
 
 __all__ = [
     "CONTROLS",
