@@ -59,7 +59,7 @@ class Reading:
 
     @property
     def state(self):
-        self.version = self._keeper.versions()[0]
+        self.version = self._keeper.versions().changes
         return self._keeper.state
 
 

@@ -75,7 +75,7 @@ def _all_events() -> list[str]:
     return list(EVENTS)
 
 
-def _events(value: list) -> Phrase | None:
+def _events(value: list[object]) -> Phrase | None:
     from pegboard.keeper.aloud import EVENTS  # one home: the kinds of announcement
 
     wrong = [event for event in value if event not in EVENTS]

@@ -23,6 +23,6 @@ def default_data_dir() -> Path:
     return Path(platformdirs.user_data_dir(APP))
 
 
-def games_path(data_dir: str | os.PathLike | None = None) -> Path:
+def games_path(data_dir: str | os.PathLike[str] | None = None) -> Path:
     """The game file in ``data_dir``, or in :func:`default_data_dir` when none is given."""
     return Path(default_data_dir() if data_dir is None else data_dir) / GAMES_FILE

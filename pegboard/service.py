@@ -15,7 +15,7 @@ import sys
 import warnings
 from collections.abc import Callable
 from pathlib import Path
-from typing import TextIO
+from typing import TYPE_CHECKING, TextIO
 
 from pegboard import lan, startup, systemd
 from pegboard.board.layout import load_layout
@@ -31,6 +31,13 @@ from pegboard.leds import open_driver
 from pegboard.leds.painter import Painter
 from pegboard.paths import games_path
 from pegboard.voice import open_voice
+
+if TYPE_CHECKING:
+    from flask import Flask
+    from gpiozero import Factory
+
+    from pegboard.leds.base import LedDriver
+    from pegboard.panel.server import PanelServer
 
 log = logging.getLogger(__name__)
 
@@ -80,7 +87,7 @@ class Board:
             self.close()
             raise
 
-    def _open_leds(self):
+    def _open_leds(self) -> LedDriver:
         kind = "sim" if self.sim else self.config.board["driver"]
         order = self.config.board["colour_order"]
         if kind == "sim":  # the real firmware on an emulated Pico, reporting what it lights
@@ -116,7 +123,7 @@ class Board:
         return f"<Board layout={self.layout.name} sim={self.sim} {self.keeper!r}>"
 
 
-def _pin_factory(sim: bool):
+def _pin_factory(sim: bool) -> Factory:
     """gpiozero's pin factory; its warnings at each fallback are shown only if one works
     (when none does, the error says it all in one line)."""
     with warnings.catch_warnings(record=True) as said:
@@ -268,7 +275,7 @@ def _say(said: Phrase, lang: str, out: TextIO | None = None) -> None:
     print(f"pegboard: {said.say(lang)}", file=out or sys.stdout, flush=True)
 
 
-def panel_server(app, config: Config):
+def panel_server(app: Flask, config: Config) -> PanelServer:
     """The panel's server (bound now): evented, the app's calls on a pool of
     ``[panel] threads`` (see :mod:`pegboard.panel.server` for its limits and why)."""
     from pegboard.panel.server import Limits, PanelServer
@@ -283,11 +290,13 @@ LINK_QUIET = 5.0  # seconds: the Pico link writes (a heartbeat) or retries the p
 def watchdog(board: Board, port: int, interval: float) -> systemd.Watchdog:
     """systemd's watchdog, pinged while the LED painter lives, the LED link works (it writes
     to the Pico, or tries its port again) and the panel answers on ``port``."""
+    from pegboard.leds.pico import PicoDriver
+
     checks = {"the LED painter": lambda: board.painter.alive}
-    stats = getattr(board.leds, "stats", None)  # a back-end with a thread of its own
-    if stats is not None:
+    leds = board.leds
+    if isinstance(leds, PicoDriver):  # a back-end with a thread of its own
         checks["the LED link"] = systemd.moving(
-            lambda: board.leds.stats.sent + board.leds.stats.tries, within=LINK_QUIET
+            lambda: leds.stats.sent + leds.stats.tries, within=LINK_QUIET
         )
     # The panel may take as long as a ping's interval to answer (a busy Pi; 2 s at least).
     checks["the panel"] = lambda: _answers(board.config.panel["host"], port, max(interval, 2.0))

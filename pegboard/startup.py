@@ -21,12 +21,14 @@ import secrets
 import socket
 from collections.abc import Callable
 from pathlib import Path
+from typing import TypeVar
 
 from pegboard.config import is_pin
 from pegboard.errors import ConfigError
 from pegboard.files import read_private, write_private
 from pegboard.i18n import N_, Phrase
 
+T = TypeVar("T")  # what a kept file holds
 PORT_TAKEN = N_(
     "the panel cannot listen on {host} port {port}: another program uses it; stop that "
     "program, or choose another port with {option} or {setting}"
@@ -99,7 +101,11 @@ def check_listen(host: str, port: int) -> None:
 
 def cannot_listen(error: OSError, host: str, port: int) -> ConfigError:
     """The one line that says why the panel cannot listen on ``host`` and ``port``."""
-    said = {errno.EADDRINUSE: PORT_TAKEN, errno.EADDRNOTAVAIL: NOT_HERE, errno.EACCES: PRIVILEGED}
+    said: dict[int | None, str] = {
+        errno.EADDRINUSE: PORT_TAKEN,
+        errno.EADDRNOTAVAIL: NOT_HERE,
+        errno.EACCES: PRIVILEGED,
+    }
     message = said.get(error.errno, CANNOT_LISTEN)
     where = _HOST if message is NOT_HERE else _PORT
     why = error.strerror or str(error)
@@ -165,14 +171,19 @@ def check_kept(data_dir: Path, pin_kept: bool) -> None:
         (TRIES_FILE, tries.read, TRIES_DAMAGED),
         (BOARD_KEY_FILE, signing.read, BOARD_KEY_DAMAGED),
     ):
-        _kept(data_dir / name, lambda text, read=read, name=name: read(data_dir / name), damaged)
+        _kept(data_dir / name, _reading(read, data_dir / name), damaged)
 
 
 def _key(text: str) -> str | None:
     return text if len(text) >= 32 and text.isascii() and text.isalnum() else None
 
 
-def _kept(path: Path, parse: Callable[[str], object], damaged: str):
+def _reading(read: Callable[[Path], T | None], path: Path) -> Callable[[str], T | None]:
+    """A file's own reader (``read(path)``) in the place of a parse of its text."""
+    return lambda _text: read(path)
+
+
+def _kept(path: Path, parse: Callable[[str], T | None], damaged: str) -> T | None:
     """``parse`` of what ``path`` holds (None: no such file), or the one line that
     refuses it: ``damaged`` (with the error, if any, of a file that ``parse`` rejects)."""
     try:

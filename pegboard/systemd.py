@@ -97,13 +97,15 @@ def moving(count: Callable[[], int], within: float) -> Callable[[], bool]:
     >>> check(), check(), check()
     (True, False, True)
     """
-    last = {"count": None, "at": time.monotonic()}
+    last: int | None = None  # the count when it last changed, and when that was
+    changed = time.monotonic()
 
     def check() -> bool:
+        nonlocal last, changed
         now, seen = time.monotonic(), count()
-        if seen != last["count"]:
-            last.update(count=seen, at=now)
+        if seen != last:
+            last, changed = seen, now
             return True
-        return now - last["at"] <= within
+        return now - changed <= within
 
     return check

@@ -1,5 +1,6 @@
-"""The code keeps its shape: the layers hold (import contracts in pyproject.toml), no
-module grows past what one reader can hold, and ruff is content."""
+"""The code keeps its shape: the layers hold (import contracts in pyproject.toml), the
+types check (mypy, [tool.mypy]), no module grows past what one reader can hold, and ruff
+is content."""
 
 from __future__ import annotations
 
@@ -27,6 +28,13 @@ def test_the_layers_hold():
     result = run(tool("lint-imports"), "--no-cache")
     assert result.returncode == 0, result.stdout[-3000:] + result.stderr[-2000:]
     assert "0 broken" in result.stdout
+
+
+def test_the_types_check():
+    """mypy, as configured in pyproject.toml: every module, the pure core strictly."""
+    result = run(tool("mypy"))
+    assert result.returncode == 0, result.stdout[-3000:] + result.stderr[-2000:]
+    assert "Success: no issues found" in result.stdout
 
 
 def test_every_module_is_in_a_layer():

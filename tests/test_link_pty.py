@@ -217,6 +217,18 @@ def test_pico_plugged_in_after_the_service_started():
         assert pico.wait_for(frame.strips, RECOVERY)
 
 
+def test_an_unplugged_pico_neither_reboots_nor_hears_bytes_until_plugged_in():
+    with EmulatedPico(plugged=False) as pico:
+        pico.reboot()  # no power: nothing boots
+        pico.inject(b"junk\x00")  # no cable: the bytes go nowhere
+        assert pico.firmware is None and "unplugged" in repr(pico)
+        with PicoDriver(LAYOUT.strips, pico.path) as leds:
+            pico.plug()
+            frame = boards(1, 3)[0]
+            leds.show(frame)
+            assert pico.wait_for(frame.strips, RECOVERY)
+
+
 def test_closed_driver_refuses_frames_and_closes_twice(pico):
     leds = PicoDriver(LAYOUT.strips, pico.path)
     assert leds.wait_stats(lambda s: s.connected, RECOVERY)

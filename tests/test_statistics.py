@@ -15,6 +15,7 @@ from pegboard.cli import main
 from pegboard.game import Settings, Table
 from pegboard.paths import default_data_dir, games_path
 from pegboard.statistics import (
+    Skunks,
     games_of,
     report,
     score_race,
@@ -81,8 +82,8 @@ def test_a_players_averages_skunks_muggins_and_counts_missed(games):
     assert (bob.missed, bob.missed_points, bob.over, bob.over_points) == (1, 2, 1, 2)
     assert (ann.missed, ann.over) == (0, 0)
     # The result: a double skunk, and every point accounted for.
-    assert (ann.games, ann.wins, ann.losses, ann.skunks_given) == (1, 1, 0, (0, 1, 0))
-    assert (bob.games, bob.wins, bob.losses, bob.skunks_taken) == (1, 0, 1, (0, 1, 0))
+    assert (ann.games, ann.wins, ann.losses, ann.skunks_given) == (1, 1, 0, Skunks(double=1))
+    assert (bob.games, bob.wins, bob.losses, bob.skunks_taken) == (1, 0, 1, Skunks(double=1))
     assert (ann.pegged, bob.pegged) == (121, 14)
     (match,) = stats.matches
     (game,) = match.games
@@ -126,7 +127,7 @@ def test_a_match_keeps_every_game_and_leaves_out_what_was_undone(tmp_path):
     assert (match.points, match.needed, match.winner) == ((3, 1), 2, 0)
     assert match.games[1].players["Ann"].play_points == 100
     ann = statistics_of(path).players["Ann"]
-    assert (ann.games, ann.wins, ann.losses, ann.skunks_given) == (3, 2, 1, (1, 0, 0))
+    assert (ann.games, ann.wins, ann.losses, ann.skunks_given) == (3, 2, 1, Skunks(skunk=1))
     text = report(statistics_of(path))
     assert "best of 3 (home)" in text and "match: Ann 3, Bob 1: Ann won it" in text
 

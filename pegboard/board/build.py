@@ -24,7 +24,7 @@ import math
 from dataclasses import dataclass
 from typing import Any
 
-from pegboard.board.geometry import Hole, Layout, in_line
+from pegboard.board.geometry import Hole, Layout, StripKind, in_line
 from pegboard.errors import LayoutError
 from pegboard.i18n import N_
 
@@ -41,6 +41,14 @@ SCREW_MM = 3.4  # a hole for an M3 screw (or a 3 mm dowel) through the frame
 SCREWS_APART_MM = 120.0  # the frame's screws at most this far apart along an edge
 
 Point = tuple[float, float]
+
+
+def strip_kind(layout: Layout) -> StripKind:
+    """The strip a board's pieces are cut from: asked only of a board on strips (a PCB's
+    LEDs lie on no piece)."""
+    if layout.strip_kind is None:
+        raise ValueError(f"layout {layout.name} has its LEDs on a PCB, not on strips")
+    return layout.strip_kind
 
 
 @dataclass(frozen=True, slots=True)
@@ -140,7 +148,9 @@ def loose_leds(layout: Layout) -> list[tuple[int, int]]:
 
 def reels(layout: Layout) -> list[list[Piece]]:
     """The pieces shared out over as few reels as can hold them, each piece whole and
-    a strip's pieces kept together where that costs no reel."""
+    a strip's pieces kept together where that costs no reel (a PCB's LEDs need none)."""
+    if layout.strip_kind is None:
+        return []
     kind = layout.strip_kind
     every = pieces(layout)
     for piece in every:
@@ -180,7 +190,7 @@ def unfit(layout: Layout) -> tuple[str, dict[str, Any]] | None:
     """Why the layout's carriers or router bit do not fit (a ``layout {source}:`` msgid
     and its words), or None: a carrier must hold its strip, and the bit must rout the
     pockets without rounding their corners into the carriers' ends."""
-    width = layout.strip_kind.width_mm
+    width = strip_kind(layout).width_mm
     if layout.carrier_mm < width:
         narrow = N_(
             "layout {source}: {key} = {value} mm is narrower than the strip ({width} mm): "
@@ -216,7 +226,7 @@ def half_width(layout: Layout) -> float:
 def channel(layout: Layout, piece: Piece) -> Box:
     """The room a piece needs under the board: its carrier's width plus the fit each side,
     from a joint's length before its first pad to a joint's length past its last."""
-    reach = layout.strip_kind.pitch_mm / 2 + JOINT_MM
+    reach = strip_kind(layout).pitch_mm / 2 + JOINT_MM
     return _box(piece.beyond(False, reach), piece.beyond(True, reach), half_width(layout))
 
 
@@ -311,7 +321,7 @@ def wire_exits(layout: Layout) -> list[WireExit]:
     >>> [(e.strip, e.start, round(e.x, 1), e.y) for e in wire_exits(load_layout("two-track-61"))]
     [(0, True, 29.9, 19.0), (0, False, 16.0, 33.0), (1, True, 29.9, 55.0), (1, False, 16.0, 69.0)]
     """
-    reach = layout.strip_kind.pitch_mm / 2 + JOINT_MM / 2
+    reach = strip_kind(layout).pitch_mm / 2 + JOINT_MM / 2
     found = []
     for strip in layout.strips:
         mine = [p for p in pieces(layout) if p.strip == strip.id]

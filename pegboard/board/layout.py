@@ -18,6 +18,7 @@ from __future__ import annotations
 import math
 import os
 import tomllib
+from collections.abc import Iterator
 from importlib import resources
 from pathlib import Path
 from typing import Any
@@ -39,7 +40,7 @@ from pegboard.board.geometry import (
     Track,
     in_line,
 )
-from pegboard.board.pcb import PcbReading
+from pegboard.board.pcb import PcbReading, Where
 from pegboard.errors import LayoutError
 from pegboard.i18n import N_, Phrase
 from pegboard.shape import Check, Source, more_than
@@ -96,8 +97,6 @@ def parse_layout(text: str, source: str = "<layout>") -> Layout:
         raise LayoutError(Phrase.of(not_toml, source=source, error=str(e))) from e
     return _Reader(source).layout(data)
 
-
-Where = Phrase | str  # a place in the layout file: a table as typed, or a phrase
 
 # Translators: places in a layout file. A track and a strip are numbered from 0; {id} is a
 # hole's or lap mark's name as a maker types it (t0h3: track 0, hole 3; t0l2: lap mark 2).
@@ -409,7 +408,7 @@ class _Reader(PcbReading):
                 )
 
 
-def _near(layout: Layout, within: float):
+def _near(layout: Layout, within: float) -> Iterator[tuple[Hole, Hole, float]]:
     """Every two holes less than ``within`` mm apart, with their distance."""
     by_x = sorted(layout.holes(), key=lambda h: h.x)
     for i, a in enumerate(by_x):

@@ -17,29 +17,51 @@ The PCB itself (footprints, copper, fab files) is drawn from the same file by
 from __future__ import annotations
 
 import math
+from abc import ABC, abstractmethod
 from typing import Any
 
 from pegboard.board.geometry import Layout, Pcb
+from pegboard.errors import LayoutError
 from pegboard.i18n import N_, Phrase
+from pegboard.shape import Check
 
 _MOUNTING = N_("mounting hole {number}")  # Translators: a screw hole of the PCB, from 0
 CLEAR_MM = 1.0  # wood left between a mounting hole and a peg hole
+Where = Phrase | str  # a place in the layout file: a table as typed, or a phrase
 
 
-class PcbReading:
-    """Reads and checks ``[pcb]``: mixed into the layout reader (its ``get``,
-    ``positive`` and ``fail``)."""
+class PcbReading(ABC):
+    """Reads and checks ``[pcb]``: the base of the layout reader, whose ``get``,
+    ``positive`` and ``fail`` it uses."""
+
+    @abstractmethod
+    def fail(self, message: str, **params: Any) -> LayoutError:
+        """A refusal: ``message`` is a msgid starting ``layout {source}:``."""
+
+    @abstractmethod
+    def get(
+        self, table: dict[str, Any], key: str, kind: type, where: Where, check: Check | None = None
+    ) -> Any:
+        """``table[key]`` of type ``kind`` (a ``float`` takes a whole number too)."""
+
+    @abstractmethod
+    def positive(self, table: dict[str, Any], key: str, where: Where) -> float:
+        """``table[key]``, a number more than 0."""
+
+    def point(self, table: dict[str, Any], where: Where) -> tuple[float, float]:
+        """``table``'s ``x`` and ``y``, in mm."""
+        return float(self.get(table, "x", float, where)), float(self.get(table, "y", float, where))
 
     def pcb(self, table: dict[str, Any]) -> Pcb:
         where = "[pcb]"
         outline = self.get(table, "outline", dict, where)
-        x, y = (float(self.get(outline, k, float, "[pcb.outline]")) for k in ("x", "y"))
+        x, y = self.point(outline, "[pcb.outline]")
         width = self.positive(outline, "width_mm", "[pcb.outline]")
         height = self.positive(outline, "height_mm", "[pcb.outline]")
-        holes = []
-        for number, row in enumerate(table.get("mounting", [])):
-            at = Phrase.of(_MOUNTING, number=number)
-            holes.append(tuple(float(self.get(row, k, float, at)) for k in ("x", "y")))
+        holes = [
+            self.point(row, Phrase.of(_MOUNTING, number=number))
+            for number, row in enumerate(table.get("mounting", []))
+        ]
         return Pcb(
             led=self.get(table, "led", str, where),
             led_mm=self.positive(table, "led_mm", where),
@@ -73,11 +95,14 @@ class PcbReading:
             "layout {source}: mounting hole {hole} at ({x}, {y}) mm is off the PCB "
             "({x0}-{x1} x {y0}-{y1} mm)"
         )
-        places = [(holes, h.id, h.x, h.y, layout.hole_mm / 2) for h in layout.holes()]
+        # (the refusal, the hole's name, its centre, its radius)
+        places: list[tuple[str, str | int, float, float, float]] = [
+            (holes, h.id, h.x, h.y, layout.hole_mm / 2) for h in layout.holes()
+        ]
         places += [(screws, n, x, y, pcb.mounting_mm / 2) for n, (x, y) in enumerate(pcb.mounting)]
-        for off, hole, x, y, r in places:
+        for off, name, x, y, r in places:
             if not (x0 + r <= x <= x1 - r and y0 + r <= y <= y1 - r):
-                raise self.fail(off, hole=hole, x=f"{x:g}", y=f"{y:g}", **box)
+                raise self.fail(off, hole=name, x=f"{x:g}", y=f"{y:g}", **box)
         near = (pcb.mounting_mm + layout.hole_mm) / 2 + CLEAR_MM
         for number, (x, y) in enumerate(pcb.mounting):
             for hole in layout.holes():

@@ -73,9 +73,9 @@ def run(
         _say(Phrase.of(N_("club at {url}"), url=url), lang)
         said = N_("the night's PIN {pin} (new)") if new else N_("the night's PIN {pin}")
         _say(Phrase.of(said, pin=pin), lang)
-        for number, link in sorted(director.links.items()):
+        for table, link in sorted(director.links.items()):
             address = getattr(link, "address", "")
-            _say(Phrase.of(N_("table {table} at {url}"), table=number, url=address), lang)
+            _say(Phrase.of(N_("table {table} at {url}"), table=table, url=address), lang)
         server.run()
     finally:
         director.close()

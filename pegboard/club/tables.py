@@ -276,8 +276,8 @@ def _call(
         answer = {"error": raw[:200].decode("utf-8", "replace")}
     if response.status >= 400 or not isinstance(answer, dict):
         said = answer.get("error") if isinstance(answer, dict) else None
-        error = str(said or f"HTTP {response.status}")
-        phrase = Phrase.of(ANSWERED, table=number, error=Phrase.as_is(error))
+        told = str(said or f"HTTP {response.status}")
+        phrase = Phrase.of(ANSWERED, table=number, error=Phrase.as_is(told))
         raise Answered(phrase, answer if isinstance(answer, dict) else {})
     return answer
 

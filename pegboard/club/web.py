@@ -284,7 +284,7 @@ def create_club_app(
             )
             abort(400, description=message)
         round, table, winner, margin = cast(list[int], numbers)
-        director().correct(round, table, winner, margin, cast(str, why), _by())
+        director().correct(round, table, winner, margin, why, _by())
         return jsonify(views.rounds_view(director()))
 
     @app.post("/club/api/nights")

@@ -37,8 +37,8 @@ from pegboard.game.fold import replay
 from pegboard.game.settings import PALETTE, Settings
 from pegboard.game.skunk import skunk_level, skunk_lines
 from pegboard.game.state import State
-from pegboard.game.store import GameRecord, Store
-from pegboard.game.summary import Summary, standing
+from pegboard.game.store import Store
+from pegboard.game.summary import GameRecord, Summary, standing
 from pegboard.game.table import Table
 from pegboard.game.values import (
     Claim,

@@ -32,7 +32,7 @@ import sqlite3
 import threading
 from collections.abc import Callable, Iterable, Iterator
 from contextlib import contextmanager, suppress
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from itertools import groupby
 from pathlib import Path
 from typing import Any
@@ -42,8 +42,7 @@ from pegboard.game import preflight, refusals, schema
 from pegboard.game.chain import MISSING, START, Chained, ChainError, GameLog, check, link
 from pegboard.game.events import Event, GameStarted, from_dict, to_dict
 from pegboard.game.schema import SCHEMA
-from pegboard.game.settings import Settings
-from pegboard.game.summary import Summary
+from pegboard.game.summary import GameRecord, Summary
 from pegboard.i18n import N_, Phrase
 
 _PLAYING = "INSERT OR REPLACE INTO current VALUES (0, ?)"
@@ -72,32 +71,6 @@ class Receipt:
     request: str
     game: int
     version: int
-
-
-@dataclass(frozen=True, slots=True)
-class GameRecord:
-    """A stored game as listed: its id, when it started, how many events, when the last
-    was stored, and (read when asked for: a list needs only those it shows) its summary
-    (None: not worked out yet) and its settings."""
-
-    id: int
-    created: str
-    versions: int
-    updated: str | None
-    kept: str | None = field(repr=False)  # the summary, as stored
-    _start: Callable[[int], str] = field(repr=False, compare=False)  # reads the first event
-
-    @property
-    def summary(self) -> Summary | None:
-        return Summary.from_json(self.kept)
-
-    @property
-    def settings(self) -> Settings:
-        try:
-            return Settings.from_dict(json.loads(self._start(self.id))["settings"])
-        except (ValueError, KeyError, TypeError) as error:
-            unread = N_("the settings of game {game} cannot be read: {error}")
-            raise StoreError(Phrase.of(unread, game=self.id, error=str(error))) from None
 
 
 class Store:
@@ -139,9 +112,7 @@ class Store:
         try:
             return self._connect(self.path, readonly)
         except sqlite3.Error as error:
-            raise StoreError(
-                Phrase.of(refusals.CANNOT_OPEN, path=str(self.path), error=str(error))
-            ) from None
+            raise self._failed(refusals.CANNOT_OPEN, error) from None
 
     def _check(self) -> int:
         """Read the file's format and check its pages; return the format."""
@@ -190,9 +161,7 @@ class Store:
                 "SELECT game FROM events WHERE game NOT IN (SELECT id FROM games)"
             ).fetchone()
         except sqlite3.Error as error:
-            raise StoreError(
-                Phrase.of(refusals.CANNOT_READ, path=str(self.path), error=str(error))
-            ) from None
+            raise self._failed(refusals.CANNOT_READ, error) from None
         if stray is not None:  # entries of a game that was never started
             self._chain(stray[0], [(0, "", "", "", b"")], 0, START)
 
@@ -344,9 +313,7 @@ class Store:
                     error, sqlite3.Error
                 ):
                     raise
-                raise StoreError(
-                    Phrase.of(refusals.CANNOT_WRITE, path=str(self.path), error=str(error))
-                ) from None
+                raise self._failed(refusals.CANNOT_WRITE, error) from None
 
     # --- reading ------------------------------------------------------------------------
 
@@ -441,6 +408,4 @@ class Store:
             try:
                 return self._db.execute(sql, args).fetchall()
             except sqlite3.Error as error:
-                raise StoreError(
-                    Phrase.of(refusals.CANNOT_READ, path=str(self.path), error=str(error))
-                ) from None
+                raise self._failed(refusals.CANNOT_READ, error) from None

@@ -19,9 +19,11 @@ True
 from __future__ import annotations
 
 import json
-from dataclasses import dataclass
+from collections.abc import Callable
+from dataclasses import dataclass, field
 from typing import Any
 
+from pegboard.errors import StoreError
 from pegboard.game.settings import Settings
 from pegboard.game.state import State
 from pegboard.i18n import N_, Phrase
@@ -129,6 +131,32 @@ def summarise(state: State) -> Summary:
         finished=state.over and state.match.winner is not None,
         standing=standing(state),
     )
+
+
+@dataclass(frozen=True, slots=True)
+class GameRecord:
+    """A stored game as listed: its id, when it started, how many events, when the last
+    was stored, and (read when asked for: a list needs only those it shows) its summary
+    (None: not worked out yet) and its settings."""
+
+    id: int
+    created: str
+    versions: int
+    updated: str | None
+    kept: str | None = field(repr=False)  # the summary, as stored
+    _start: Callable[[int], str] = field(repr=False, compare=False)  # reads the first event
+
+    @property
+    def summary(self) -> Summary | None:
+        return Summary.from_json(self.kept)
+
+    @property
+    def settings(self) -> Settings:
+        try:
+            return Settings.from_dict(json.loads(self._start(self.id))["settings"])
+        except (ValueError, KeyError, TypeError) as error:
+            unread = N_("the settings of game {game} cannot be read: {error}")
+            raise StoreError(Phrase.of(unread, game=self.id, error=str(error))) from None
 
 
 def _phrase_data(phrase: Phrase) -> dict[str, Any]:

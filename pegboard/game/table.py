@@ -33,8 +33,8 @@ from pegboard.game.events import Event, from_dict
 from pegboard.game.fold import apply
 from pegboard.game.settings import Settings
 from pegboard.game.state import State
-from pegboard.game.store import GameRecord, Receipt, Store
-from pegboard.game.summary import Summary, summarise
+from pegboard.game.store import Receipt, Store
+from pegboard.game.summary import GameRecord, Summary, summarise
 from pegboard.i18n import N_, Phrase, phrase_of
 
 log = logging.getLogger(__name__)

@@ -5,14 +5,25 @@ map on it (:mod:`pegboard.inputs.pins` reads and checks the map).
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any, Protocol
+from typing import Protocol
+
+
+class Timing(Protocol):
+    """What the docs read of a pin map's switch timing (:class:`pegboard.inputs.pins.Settings`)."""
+
+    @property
+    def bounce_time(self) -> float: ...
+    @property
+    def hold_time(self) -> float: ...
 
 
 class PinMap(Protocol):
     """What the docs read of a pin map (a :class:`pegboard.inputs.pins.PinMap`)."""
 
-    settings: Any
-    audio: str
+    @property
+    def settings(self) -> Timing: ...
+    @property
+    def audio(self) -> str: ...
 
     def uses(self) -> list[tuple[int, str, str]]: ...
 
@@ -61,7 +72,7 @@ def pin_table(pin_map: PinMap) -> str:
     >>> print(pin_table(PinMap((DialPins(17, 27, 22),), advance=26)).splitlines()[2])
     | Seat 1 dial A | 17 | 11 | |
     """
-    rows = [
+    rows: list[tuple[object, ...]] = [
         ("Wired to", "GPIO (BCM)", "Header pin", "Also used for"),
         ("---", "---:", "---:", "---"),
     ]
@@ -73,7 +84,7 @@ def header_table(pin_map: PinMap) -> str:
     """The 40-pin header, two pins a row as on the board, marked with their use."""
     use = {HEADER[gpio][0]: label for gpio, _, label in pin_map.uses()}
     name = {header: f"GPIO {bcm}" for bcm, (header, _) in HEADER.items()} | POWER
-    rows = [
+    rows: list[tuple[object, ...]] = [
         ("Used for", "Name", "Pin", "Pin", "Name", "Used for"),
         ("---:", "---:", ":-:", ":-:", "---", "---"),
     ]

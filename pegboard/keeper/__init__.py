@@ -14,6 +14,7 @@ from pegboard.game.entries import CONTROLS, ENTRIES, Arg, Declared
 from pegboard.keeper.answers import KeyReused
 from pegboard.keeper.door import Change, Scorekeeper
 from pegboard.keeper.fit import players_allowed, variants_allowed
+from pegboard.keeper.order import Versions
 
 __all__ = [
     "CONTROLS",
@@ -31,6 +32,7 @@ __all__ = [
     "Scorekeeper",
     "Settings",
     "State",
+    "Versions",
     "players_allowed",
     "skunk_lines",
     "standing",

@@ -49,7 +49,7 @@ from babel.lists import format_list
 
 from pegboard.game import State, skunk_lines
 from pegboard.game.fold import GAME_ENDED
-from pegboard.game.values import Claim
+from pegboard.game.values import Claim, Entry, GameResult
 from pegboard.i18n import N_, Phrase
 from pegboard.keeper.door import Change
 from pegboard.rules.speech import GO_POINT, MUGGINS, count_name, number_words
@@ -146,7 +146,7 @@ def announcements(change: Change) -> tuple[Announcement, ...]:
     said += _held(before, after)
     said += _crossed(before, after)
     if after.winner is not None and before.winner is None:
-        said += _won(after)
+        said += _won(after, after.results[-1])
     return tuple(said)
 
 
@@ -158,7 +158,7 @@ def last_entry(state: State, said: Phrase) -> tuple[Announcement, ...]:
     return announcements(change)
 
 
-def _common(before: tuple, after: tuple) -> int:
+def _common(before: tuple[Entry, ...], after: tuple[Entry, ...]) -> int:
     """How many lines the two histories share from the start."""
     for index, (was, now) in enumerate(zip(before, after, strict=False)):
         if was is not now and was != now:
@@ -260,6 +260,7 @@ def _held(before: State, after: State) -> list[Announcement]:
 
 
 def _held_phrase(state: State, claim: Claim) -> Phrase:
+    assert claim.actual is not None  # held under or exactly: the cards were counted
     return Phrase.of(
         _HELD[claim.verdict],
         count=count_name(state.players[claim.seat], claim.kind),
@@ -304,13 +305,14 @@ def _crossed(before: State, after: State) -> list[Announcement]:
     return said
 
 
-def _won(state: State) -> list[Announcement]:
-    """The win, by how much and with what skunk; the match, when that is won too."""
-    winner, margin = state.winner, state.margin
+def _won(state: State, game: GameResult) -> list[Announcement]:
+    """The win of ``game``, the one ``state`` just finished, by how much and with what
+    skunk; the match, when that is won too."""
     names = state.settings.side_names
     said = [
         Announcement(
-            "win", Phrase.of(_WINS[state.skunk], winner=names[winner], margin=Number(margin))
+            "win",
+            Phrase.of(_WINS[game.skunk], winner=names[game.winner], margin=Number(game.margin)),
         )
     ]
     match = state.match

@@ -53,7 +53,7 @@ from pegboard.keeper.answers import Answers
 from pegboard.keeper.fit import check_board
 from pegboard.keeper.games import Listed, listed, resumed, stored
 from pegboard.keeper.intents import Advance, Intent, Peg, Repeat, Turn, Undo
-from pegboard.keeper.order import Line, Teller
+from pegboard.keeper.order import Line, Teller, Versions
 from pegboard.keeper.said import REDONE, SILENCE, UNDONE, entered
 
 log = logging.getLogger(__name__)
@@ -149,11 +149,11 @@ class Scorekeeper:
         """Hole id -> colour of every lit hole, as the LEDs show it now."""
         return dict(self._lit)
 
-    def versions(self) -> tuple[int, int]:
-        """(changes, LED frames) seen so far: a reader waits for either to move on."""
-        return self._version, self._lit_version
+    def versions(self) -> Versions:
+        """The changes and LED frames seen so far: a reader waits for either to move on."""
+        return Versions(self._version, self._lit_version)
 
-    def wait(self, seen: tuple[int, int], timeout: float) -> tuple[int, int]:
+    def wait(self, seen: Versions, timeout: float) -> Versions:
         """Wait until :meth:`versions` differs from ``seen``, or ``timeout`` seconds."""
         with self._cond:
             self._cond.wait_for(lambda: self.versions() != seen or self._closing, timeout)

@@ -26,7 +26,8 @@ class Listed:
     def __init__(self, table: Table, record: GameRecord, current: bool) -> None:
         self.id, self.created, self.updated = record.id, record.created, record.updated
         self.versions, self.current = record.versions, current
-        self._table, self._record, self._summary = table, record, None
+        self._table, self._record = table, record
+        self._summary: Summary | None = None
 
     @property
     def summary(self) -> Summary:

@@ -48,8 +48,11 @@ class EmulatedPico:
         plugged: bool = True,
         history: int = 2000,
     ):
-        self._folder = None if path else _own_folder()
-        self.path = str(path or Path(self._folder) / "pegboard-pico")
+        self._folder: str | None = None  # a folder of our own for its name, removed at close
+        if not path:
+            self._folder = _own_folder()
+            path = Path(self._folder) / "pegboard-pico"
+        self.path = str(path)
         self.tamper_in: Tamper | None = None  # host -> Pico bytes
         self.tamper_out: Tamper | None = None  # Pico -> host bytes
         self.on_show: Callable[[tuple[bytes, ...]], None] | None = None
@@ -97,23 +100,27 @@ class EmulatedPico:
         self._fds = None
 
     def reboot(self) -> None:
-        """Restart the firmware on the same port: no strips set up, a new boot id, a HELLO."""
-        self._halt()
-        self._boot()
+        """Restart the firmware on the same port: no strips set up, a new boot id, a HELLO
+        (unplugged: it has no power, so nothing)."""
+        if self._fds:
+            self._halt()
+            self._boot()
 
     def hang(self) -> None:
         """Stop the firmware but leave the port open: a Pico that says nothing."""
         self._halt()
 
     def inject(self, data: bytes) -> None:
-        """Put ``data`` on the line towards the Pico, between whatever the host sends."""
-        os.write(self._fds[1], data)
+        """Put ``data`` on the line towards the Pico, between whatever the host sends
+        (unplugged: nowhere)."""
+        if self._fds:
+            os.write(self._fds[1], data)
 
     def wait_for(self, strips: Sequence[bytes], timeout: float) -> bool:
         """Wait until the LEDs show ``strips`` (one RGB ``bytes`` per strip)."""
         want = tuple(strips)
         with self._cond:
-            return self._cond.wait_for(lambda: self.shown and self.shown[-1] == want, timeout)
+            return self._cond.wait_for(lambda: bool(self.shown) and self.shown[-1] == want, timeout)
 
     def close(self) -> None:
         self.unplug()
@@ -130,6 +137,7 @@ class EmulatedPico:
         return f"<EmulatedPico {self.path} {'plugged' if self._fds else 'unplugged'}>"
 
     def _boot(self) -> None:
+        assert self._fds is not None  # booted only when plugged in
         with self._cond:
             self.shown.append(())
         self.hw = PtyHardware(self._fds[0], tamper_in=self._in, tamper_out=self._out)
@@ -139,7 +147,7 @@ class EmulatedPico:
         self._thread.start()
 
     def _halt(self) -> None:
-        if self._thread and self._thread.is_alive():
+        if self.firmware is not None and self._thread and self._thread.is_alive():
             self.firmware.stop()
             self._thread.join(5)
 

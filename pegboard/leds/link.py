@@ -65,6 +65,7 @@ class PicoProtocol(serial.threaded.Packetizer):
     """COBS frames split at 0x00, checked, and passed on as messages."""
 
     TERMINATOR = b"\x00"
+    buffer: bytearray  # the Packetizer's: bytes since the last 0x00
 
     def __init__(self, listener: Listener):
         super().__init__()

@@ -75,7 +75,7 @@ class Painter(Follower):
             if self.leds.brightness != keeper.brightness:
                 self.leds.brightness = keeper.brightness
             now = self.clock()
-            version = keeper.versions()[0]  # read first: the state read next is as new
+            version = keeper.versions().changes  # read first: the state read next is as new
             view = self.view(keeper.state, keeper.dials, now)
             try:
                 frame = self.renderer.render(view)

@@ -88,7 +88,7 @@ def understood(typed: str, lang: str = SOURCE) -> str | None:
     return None
 
 
-def strip_order(configured: str, seen: dict[str, str | None]) -> str | None:
+def strip_order(configured: str, seen: dict[str, str]) -> str | None:
     """The strip's own colour order, from the colour seen for each colour sent in the
     ``configured`` order; None when no order gives what was seen."""
     order = [""] * 3
@@ -120,17 +120,18 @@ def check_colours(
             return Result(name, FAIL, Phrase.of(unacked, led=look.led, seconds=f"{timeout:g}"))
         seen[sent] = eye(ColourLook(strip, look.led, look.hole.track, sent))
     leds.show(Frame.dark(layout.strip_lengths))
-    missing = [sent for sent, colour in seen.items() if colour is None]
+    answered = {sent: colour for sent, colour in seen.items() if colour is not None}
+    missing = [sent for sent in SENT if sent not in answered]
     if missing:
         unanswered = N_("no answer for {colour}")
         return Result(name, FAIL, Phrase.of(unanswered, colour=_said(missing[0])))
     saw = Phrase.of(
         N_("red looked {red}, green {green}, blue {blue}"),
-        red=_said(seen["R"]),
-        green=_said(seen["G"]),
-        blue=_said(seen["B"]),
+        red=_said(answered["R"]),
+        green=_said(answered["G"]),
+        blue=_said(answered["B"]),
     )
-    found = strip_order(configured, seen)
+    found = strip_order(configured, answered)
     setting = f'{SETTING} = "{found}"'
     if found == configured:
         right = N_("{seen}: {setting} is right")

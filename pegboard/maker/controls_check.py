@@ -13,6 +13,7 @@ import threading
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
+from enum import Enum
 from typing import TextIO
 
 from pegboard.i18n import N_, SOURCE, Phrase, translations
@@ -24,7 +25,16 @@ from pegboard.maker.sight import Keyboard
 CONTROL_SECONDS = 20.0  # a person gets this long for each control
 WRONG_WAY_SECONDS = 3.0  # after a turn the wrong way, a right one must come this soon
 QUIET_SECONDS = 0.4  # a person's extra clicks die down within this
-SKIPPED = object()  # Enter on the terminal: skip the control asked for
+
+
+class Skip(Enum):
+    """Enter on the terminal: skip the control asked for."""
+
+    SKIPPED = "skipped"
+
+
+SKIPPED = Skip.SKIPPED
+Intents = queue.Queue[Intent | Skip]  # what the controls and the terminal said, in order
 
 
 @dataclass(frozen=True)
@@ -117,7 +127,7 @@ def check_controls(
     out: TextIO,
     timeout: float,
     finger: Finger | None,
-    intents: queue.Queue,
+    intents: Intents,
     lang: str = SOURCE,
 ) -> list[Result]:
     """Ask for each control in turn and wait for its intent."""
@@ -146,7 +156,7 @@ class Heard:
         return ", ".join(sorted({_said(intent).say(lang) for intent in self.intents}))
 
 
-def _await(intents: queue.Queue, ask: Ask, timeout: float) -> Result:
+def _await(intents: Intents, ask: Ask, timeout: float) -> Result:
     """Wait for ``ask.expect``; a turn the wrong way fails soon, other intents are noted."""
     deadline = time.monotonic() + timeout
     seen: list[object] = []
@@ -177,7 +187,7 @@ def _await(intents: queue.Queue, ask: Ask, timeout: float) -> Result:
     return Result(ask.name, FAIL, Phrase.of(instead, seconds=seconds, pins=ask.pins, heard=heard))
 
 
-def skip_on_enter(intents: queue.Queue, out: TextIO, keyboard: Keyboard) -> None:
+def skip_on_enter(intents: Intents, out: TextIO, keyboard: Keyboard) -> None:
     """A line typed on the terminal skips the control asked for (it fails, named)."""
     skip = Phrase.of(N_("(press {key} to skip a control you cannot find)"), key="Enter")
     print(f"      {skip.say(keyboard.lang)}", file=out, flush=True)
@@ -190,7 +200,7 @@ def skip_on_enter(intents: queue.Queue, out: TextIO, keyboard: Keyboard) -> None
     threading.Thread(target=forward, name="doctor-skips", daemon=True).start()
 
 
-def _drain(intents: queue.Queue, quiet: float) -> None:
+def _drain(intents: Intents, quiet: float) -> None:
     """Forget what came before: extra clicks, until the controls are quiet for ``quiet`` s."""
     while True:
         try:

@@ -46,6 +46,7 @@ from pegboard.maker.colours import ColourEye, check_colours, keyboard_colours, s
 from pegboard.maker.controls_check import (
     CONTROL_SECONDS,
     Finger,
+    Intents,
     check_controls,
     sim_finger,
     skip_on_enter,
@@ -92,6 +93,7 @@ def check_link(leds: LedDriver, timeout: float) -> Result:
     problem = version_problem(stats.firmware, stats.micropython)
     if problem:
         return Result(LINK, FAIL, problem)
+    assert stats.firmware is not None  # version_problem refuses a Pico that did not say it
     synced_in = N_("firmware {version} on {port}, synced in {took}")
     version = ".".join(map(str, stats.firmware))
     said = Phrase.of(synced_in, version=version, port=stats.port, took=f"{took * 1000:.0f} ms")
@@ -194,7 +196,7 @@ def run(
             report(Result(LEDS, FAIL, phrase_of(error)))
         else:
             if eye is None:
-                eye = sim_eye(pico or leds.pico) if sim else keyboard or no_eye
+                eye = sim_eye(_emulated(leds, pico)) if sim else keyboard or no_eye
             report(link := check_link(leds, link_timeout))
             if link.status == FAIL:
                 report(Result(LEDS, SKIP, Phrase(N_("not lit: no link"))))
@@ -206,14 +208,14 @@ def run(
                 lit = check_leds(leds, layout, eye, link_timeout, out, lang)
                 results += lit
                 if colour_eye is None and sim:
-                    colour_eye = sim_colours(pico or leds.pico, out, lang)
+                    colour_eye = sim_colours(_emulated(leds, pico), out, lang)
                 elif colour_eye is None and keyboard is not None:
                     colour_eye = keyboard_colours(keyboard)
                 order = config.board["colour_order"]
                 for strip, white in zip(layout.strips, lit, strict=True):
                     if colour_eye is not None and white.status == PASS:
                         report(check_colours(leds, layout, strip, colour_eye, order, link_timeout))
-        intents: queue.Queue = queue.Queue()
+        intents: Intents = queue.Queue()
         try:
             with warnings.catch_warnings():  # gpiozero's fallbacks: the error says it all
                 warnings.simplefilter("ignore")
@@ -253,6 +255,16 @@ def _leds(
     with leds:
         leds.brightness = config.board["brightness"]
         yield leds
+
+
+def _emulated(leds: LedDriver, pico: EmulatedPico | None) -> EmulatedPico:
+    """The emulated Pico of a simulated board: the one given, else the sim driver's."""
+    from pegboard.leds.sim import EmulatedPicoDriver
+
+    if pico is not None:
+        return pico
+    assert isinstance(leds, EmulatedPicoDriver)  # no Pico given: _leds opened the sim driver
+    return leds.pico
 
 
 @contextlib.contextmanager

@@ -12,10 +12,19 @@ def table(rows: list[tuple[object, ...]]) -> str:
     return "\n".join("| " + " | ".join(str(cell) for cell in row) + " |" for row in rows)
 
 
-WORKSHOP = (("cnc-top.dxf", "CNC top"), ("cnc-bottom.dxf", "CNC bottom"))
-WORKSHOP += (("back.dxf", "back panel"), ("laser.dxf", "laser layers"))
-CASE = (("case.step", "STEP"), ("case-left.stl", "STL, left half"))
-CASE += (("case-right.stl", "STL, right half"), ("case-wood.dxf", "DXF, 6 mm plywood"))
+# (the file's ending, its column)
+WORKSHOP = (
+    ("cnc-top.dxf", "CNC top"),
+    ("cnc-bottom.dxf", "CNC bottom"),
+    ("back.dxf", "back panel"),
+    ("laser.dxf", "laser layers"),
+)
+CASE = (
+    ("case.step", "STEP"),
+    ("case-left.stl", "STL, left half"),
+    ("case-right.stl", "STL, right half"),
+    ("case-wood.dxf", "DXF, 6 mm plywood"),
+)
 
 
 def templates_part() -> str:

@@ -22,9 +22,10 @@ import os
 import subprocess
 import sys
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from importlib import resources
 from importlib.resources.abc import Traversable
+from typing import NamedTuple
 
 import serial
 
@@ -93,9 +94,16 @@ def copy_to_pico(port: str, timeout: float | None = None) -> None:
 Version = tuple[int, int, int]
 
 
-def hello(port: str, *, ask: bool = True, timeout: float = 3.0) -> tuple[Version, Version | None]:
-    """The firmware and MicroPython versions in the Pico's HELLO on ``port`` (MicroPython's
-    None from a firmware older than 1.1), or None if no HELLO came in time.
+class Hello(NamedTuple):
+    """What a Pico's HELLO says it runs (MicroPython's version: None from a firmware
+    older than 1.1)."""
+
+    firmware: Version
+    micropython: Version | None
+
+
+def hello(port: str, *, ask: bool = True, timeout: float = 3.0) -> Hello | None:
+    """What the Pico's HELLO on ``port`` says it runs, or None if no HELLO came in time.
 
     ``ask``: send a HELLO first (the firmware answers at once); without it, only
     listen, so that nothing is typed into a Pico that sits in its REPL. LinkError
@@ -108,7 +116,8 @@ def hello(port: str, *, ask: bool = True, timeout: float = 3.0) -> tuple[Version
             try:
                 kind, _, payload = pegproto.unpack(frame)
                 if kind == pegproto.HELLO:
-                    return pegproto.unpack_hello(payload)[0], pegproto.hello_micropython(payload)
+                    firmware = pegproto.unpack_hello(payload)[0]
+                    return Hello(firmware, pegproto.hello_micropython(payload))
             except pegproto.FrameError as error:
                 if len(error.args) > 1:  # a good frame, in another protocol version
                     raise LinkError(_other_protocol(port, frame)) from None
@@ -126,7 +135,8 @@ def version_problem(version: Version | None, micropython: Version | None = None)
     'Pico kör MicroPython 1.19.1; LED-programmet behöver 1.20.0 eller nyare: ...'
     """
     if version == pegproto.FIRMWARE_VERSION:
-        if pegproto.micropython_problem(micropython) is None:  # the firmware's own rule
+        # The firmware's own rule; an old firmware does not say its MicroPython.
+        if micropython is None or pegproto.micropython_problem(micropython) is None:
             return None
         too_old = N_(
             "the Pico runs MicroPython {version}; the firmware needs {needed} or newer: "
@@ -158,7 +168,7 @@ def install(port: str | None = None, say: Say = print) -> Version:
     running = hello(port, ask=False, timeout=LISTEN_SECONDS)
     if running is not None:
         step = N_("firmware {version} runs on {port}: asking the Pico to reboot into the REPL")
-        say(Phrase.of(step, version=_dotted(running[0]), port=port))
+        say(Phrase.of(step, version=_dotted(running.firmware), port=port))
         if not send_repl(port):
             refused = N_("the firmware on {port} did not agree to reboot into the REPL")
             raise LinkError(Phrase.of(refused, port=port))
@@ -206,7 +216,7 @@ def port_refusal(port: str, error: serial.SerialException) -> Phrase:
 
 
 @contextlib.contextmanager
-def _port_errors(port: str):
+def _port_errors(port: str) -> Iterator[None]:
     try:
         yield
     except serial.SerialException as error:
@@ -214,7 +224,7 @@ def _port_errors(port: str):
 
 
 @contextlib.contextmanager
-def _opened(port: str):
+def _opened(port: str) -> Iterator[serial.SerialBase]:
     with _port_errors(port):
         link = open_port(port)
     with link:
@@ -234,28 +244,28 @@ def _wait_back(port: str, gone: float = 2.0) -> None:
         time.sleep(0.1)
 
 
-def _matching(port: str, said: tuple[Version, Version | None] | None, waited: float) -> Version:
+def _matching(port: str, said: Hello | None, waited: float) -> Version:
     if said is None:
         silent = N_("no HELLO from pegboard's firmware on {port} within {seconds} s")
         raise LinkError(Phrase.of(silent, port=port, seconds=f"{waited:g}"))
     problem = version_problem(*said)
     if problem:
         raise LinkError(problem)
-    return said[0]
+    return said.firmware
 
 
-def _retry(attempt: Callable[[], tuple[Version, Version | None] | None], seconds: float):
+def _retry(attempt: Callable[[], Hello | None], seconds: float) -> Hello | None:
     """Run ``attempt`` until it gives a version or ``seconds`` pass (the port may be settling)."""
     deadline = time.monotonic() + seconds
     while True:
         try:
-            version = attempt()
+            said = attempt()
         except LinkError:
-            version = None
+            said = None
             if time.monotonic() > deadline:
                 raise
-        if version is not None or time.monotonic() > deadline:
-            return version
+        if said is not None or time.monotonic() > deadline:
+            return said
         time.sleep(0.2)
 
 

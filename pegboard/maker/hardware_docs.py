@@ -30,15 +30,23 @@ from dataclasses import dataclass
 from importlib import resources
 from pathlib import Path
 
-from pegboard.board.build import DIE_MM, JOINT_MM, pieces, pockets, reels, viewing_angle
-from pegboard.board.layout import Layout, layout_names, load_layout
+from pegboard.board.build import (
+    DIE_MM,
+    JOINT_MM,
+    pieces,
+    pockets,
+    reels,
+    strip_kind,
+    viewing_angle,
+)
+from pegboard.board.layout import Hole, Layout, layout_names, load_layout
 from pegboard.board.render import WIN_LAP, BoardView, Power, Renderer, TrackView
 from pegboard.config import SCHEMA
-from pegboard.game.settings import VARIANTS
 from pegboard.inputs.pins import load_pins, pin_table
 from pegboard.maker.bom import PRICED, bom_part
 from pegboard.maker.files_docs import case_part, templates_part
 from pegboard.maker.files_docs import table as _table
+from pegboard.rules.deals import VARIANTS
 
 BRIGHTNESS = SCHEMA["board"]["brightness"][0]  # the config's default
 HEADROOM = 1.25  # a supply runs cool and its voltage holds at 80 % of its rating
@@ -49,9 +57,9 @@ FUSES = (1, 1.6, 2, 2.5, 3.15, 4, 5, 6.3, 8, 10)  # 5 × 20 mm slow-blow (T) fus
 WIRES = ((3, 0.5, 20), (6, 0.75, 18), (10, 1.0, 17), (16, 1.5, 16))
 INSTALL = Path(str(resources.files("pegboard._hardware") / "install.sh"))
 # Pico GPIO -> its pin number (pin 1 by the USB socket, down one side and back up the other).
-_PICO_SIDES = (0, 1, None, 2, 3, 4, 5, None, 6, 7, 8, 9, None, 10, 11, 12, 13, None, 14, 15)
-_PICO_SIDES += (16, 17, None, 18, 19, 20, 21, None, 22, None, 26, 27, None, 28)
-PICO_PINS = {gp: pin for pin, gp in enumerate(_PICO_SIDES, 1) if gp is not None}
+_DOWN = (0, 1, None, 2, 3, 4, 5, None, 6, 7, 8, 9, None, 10, 11, 12, 13, None, 14, 15)  # 1-20
+_UP = (16, 17, None, 18, 19, 20, 21, None, 22, None, 26, 27, None, 28)  # 21-34: then power
+PICO_PINS = {gp: pin for pin, gp in enumerate(_DOWN + _UP, 1) if gp is not None}
 SHIFTER_CHIP = "74AHCT125"  # lifts the Pico's 3.3 V data to the strips' 5 V
 SHIFTER = ((2, 3), (5, 6), (9, 8), (12, 11))  # its channels: (A in, Y out) pins
 RESISTOR = "390 Ω"  # in each data line, before the strip's DIN
@@ -83,9 +91,10 @@ def budget(layout: Layout, brightness: float = BRIGHTNESS) -> Budget:
 
     middle = layout.capacity - layout.game // 2 - 1  # mid-board on the last lap: marks lit
 
-    def pegs(**extra: object) -> tuple[TrackView, ...]:
+    def pegs(pending: int, refused: bool = False) -> tuple[TrackView, ...]:
         return tuple(
-            TrackView(front=middle + t, back=middle - 8 + t, **extra) for t in range(tracks)
+            TrackView(front=middle + t, back=middle - 8 + t, pending=pending, refused=refused)
+            for t in range(tracks)
         )
 
     play = most(BoardView(pegs(pending=5), t=t / 8) for t in range(8))
@@ -177,7 +186,7 @@ def strips_part() -> str:
     out = []
     for name in layout_names("strip"):
         layout = load_layout(name)
-        kind = layout.strip_kind
+        kind = strip_kind(layout)
         rows: list[tuple[object, ...]] = [
             (
                 "Strip",
@@ -227,7 +236,7 @@ def strips_part() -> str:
     return "\n\n".join(out)
 
 
-def _holes(layout: Layout, holes: tuple) -> str:
+def _holes(layout: Layout, holes: tuple[Hole, ...]) -> str:
     """``start hole, holes 1–40``: the holes of a piece in order, runs shortened."""
     words: list[str] = []
     run: list[int] = []
@@ -300,7 +309,7 @@ def build_part() -> str:
             f"θ = asin({n:g} × sin α) = {min(die):.0f}–{max(die):.0f}°.",
             f"- The allowances are the layout's own (`carrier_mm`, `fit_mm`, `bit_mm` under "
             f"`[board]`): a carrier {layout.carrier_mm:g} mm wide takes a "
-            f"{layout.strip_kind.width_mm:g} mm strip that measures up to "
+            f"{strip_kind(layout).width_mm:g} mm strip that measures up to "
             f"{layout.carrier_mm:g} mm; {layout.fit_mm:g} mm of air each side of it, "
             f"{2 * layout.fit_mm:g} mm between two; the bit's radius, "
             f"{layout.bit_mm / 2:g} mm, rounds the pockets' inside corners, clear of the "
@@ -404,8 +413,13 @@ def fill(text: str, parts: dict[str, Callable[[], str]]) -> str:
     """``text`` with each part between ``<!-- generated: NAME -->`` and its end marker
     made again by ``parts[NAME]``."""
     for name, make in parts.items():
-        pattern = re.compile(rf"(<!-- generated: {name} -->\n).*?(<!-- end: {name} -->)", re.DOTALL)
-        if not pattern.search(text):
-            raise ValueError(f"the guide has no generated part called {name!r}")
-        text = pattern.sub(lambda m, make=make: f"{m.group(1)}{make()}\n{m.group(2)}", text)
+        text = _filled(text, name, make())
     return text
+
+
+def _filled(text: str, name: str, part: str) -> str:
+    """``text`` with ``part`` between the markers of the part called ``name``."""
+    pattern = re.compile(rf"(<!-- generated: {name} -->\n).*?(<!-- end: {name} -->)", re.DOTALL)
+    if not pattern.search(text):
+        raise ValueError(f"the guide has no generated part called {name!r}")
+    return pattern.sub(lambda m: f"{m.group(1)}{part}\n{m.group(2)}", text)

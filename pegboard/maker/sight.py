@@ -12,7 +12,7 @@ language (:func:`pegboard.maker.report.heard`).
 An :data:`Eye` answers: :class:`Keyboard` asks a person on the terminal; with
 ``--sim``, :func:`sim_eye` reads the simulated Pico's LEDs.
 
->>> fault = diagnose(Strip(0, 2, 143), [(0, True), (71, True), (104, False)])
+>>> fault = diagnose(Strip(0, 2, 143), [Seen(0, True), Seen(71, True), Seen(104, False)])
 >>> print(fault.say())  # doctest: +ELLIPSIS
 lit up to LED 71, dark at LED 104: a broken joint (DOUT to DIN, 5 V or GND) between them, ...
 >>> print(fault.say("de"))  # doctest: +ELLIPSIS
@@ -26,7 +26,7 @@ import threading
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, TextIO, TypeVar
+from typing import TYPE_CHECKING, NamedTuple, TextIO, TypeVar
 
 from pegboard.board.layout import Hole, Layout, Strip
 from pegboard.board.render import Frame
@@ -72,6 +72,13 @@ class Look:
 Eye = Callable[[Look], "bool | None"]
 
 
+class Seen(NamedTuple):
+    """An LED asked about, and the answer: seen lit, not seen, or no answer (None)."""
+
+    led: int
+    lit: bool | None
+
+
 def holed_leds(layout: Layout, strip: Strip) -> list[Look]:
     """The LEDs of ``strip`` that sit under a hole, in strip order."""
     under = {h.led: h for h in layout.holes() if h.strip == strip.id}
@@ -85,9 +92,9 @@ def first_middle_last(layout: Layout, strip: Strip) -> list[Look]:
     return [looks[i] for i in picks]
 
 
-def diagnose(strip: Strip, seen: list[tuple[int, bool | None]]) -> Phrase:
-    """The likely fault from the answers ``[(led, seen)]`` in strip order, the first not
-    seen last; every answer before it was a yes."""
+def diagnose(strip: Strip, seen: list[Seen]) -> Phrase:
+    """The likely fault from the answers in strip order, the first not seen last; every
+    answer before it was a yes."""
     led, answer = seen[-1]
     if len(seen) == 1:
         fault = Phrase.of(
@@ -107,7 +114,7 @@ def diagnose(strip: Strip, seen: list[tuple[int, bool | None]]) -> Phrase:
                 "lit up to LED {lit}, dark at LED {led}: a broken joint (DOUT to DIN, 5 V or "
                 "GND) between them, or no 5 V at that end of the strip"
             ),
-            lit=seen[-2][0],
+            lit=seen[-2].led,
             led=led,
         )
     if answer is None:
@@ -127,21 +134,21 @@ def check_strip(leds: LedDriver, layout: Layout, strip: Strip, eye: Eye, timeout
         return synced is None or synced(timeout)
 
     looks = holed_leds(layout, strip)
-    seen: list[tuple[int, bool | None]] = []
+    seen: list[Seen] = []
     for look in first_middle_last(layout, strip):
         if not shown(look):
             unacked = N_("LED {led} was not acked within {seconds} s")
             return Result(name, FAIL, Phrase.of(unacked, led=look.led, seconds=f"{timeout:g}"))
         answer = eye(look)
-        seen.append((look.led, answer))
+        seen.append(Seen(look.led, answer))
         if answer is not True:
             break
     else:
-        lit = ", ".join(str(led) for led, _ in seen)
-        return Result(name, PASS, Phrase.of(N_("LEDs {leds} seen"), leds=lit))
-    if seen[-1][1] is False and len(seen) > 1:  # someone watches: find the spot
+        every = ", ".join(str(s.led) for s in seen)
+        return Result(name, PASS, Phrase.of(N_("LEDs {leds} seen"), leds=every))
+    if seen[-1].lit is False and len(seen) > 1:  # someone watches: find the spot
         place = {look.led: i for i, look in enumerate(looks)}
-        lit, dark = place[seen[-2][0]], place[seen[-1][0]]
+        lit, dark = place[seen[-2].led], place[seen[-1].led]
         while dark - lit > 1:
             middle = (lit + dark) // 2
             if not shown(looks[middle]):
@@ -150,7 +157,7 @@ def check_strip(leds: LedDriver, layout: Layout, strip: Strip, eye: Eye, timeout
             if answer is None:
                 break
             lit, dark = (middle, dark) if answer else (lit, middle)
-        seen[-2:] = [(looks[lit].led, True), (looks[dark].led, False)]
+        seen[-2:] = [Seen(looks[lit].led, True), Seen(looks[dark].led, False)]
     return Result(name, FAIL, diagnose(strip, seen))
 
 

@@ -26,7 +26,7 @@ from importlib.resources import files
 from pathlib import Path
 from typing import Any
 
-from flask import Flask, abort, current_app, jsonify, request
+from flask import Flask, Response, abort, current_app, jsonify, request
 from flask_babel import Babel, get_locale
 from flask_babel import gettext as _
 from werkzeug.exceptions import HTTPException
@@ -105,7 +105,7 @@ def create_app(config: dict[str, Any] | None = None, keeper: Scorekeeper | None 
     names = frozenset(name.lower() for name in app.config["HOSTS"])
 
     @app.before_request
-    def our_name():
+    def our_name() -> None:
         host = request.headers.get("Host", "")
         if not allowed(host, names, request.environ.get(LOCAL_ADDRESS)):
             message = _("this board does not answer to the name {host}")
@@ -118,7 +118,7 @@ def create_app(config: dict[str, Any] | None = None, keeper: Scorekeeper | None 
     _install_error_handlers(app)
 
     @app.after_request
-    def secure(response):
+    def secure(response: Response) -> Response:
         for name, value in SECURITY_HEADERS.items():
             response.headers.setdefault(name, value)
         return response
@@ -138,7 +138,7 @@ def language() -> str:
     return get_locale().language
 
 
-def error_json(message: str, status: int):
+def error_json(message: str, status: int) -> tuple[Response, int]:
     return jsonify(error=message), status
 
 
@@ -154,15 +154,15 @@ def _status(error: PegboardError) -> int:
 
 def _install_error_handlers(app: Flask) -> None:
     @app.errorhandler(HTTPException)
-    def http_error(error: HTTPException):
+    def http_error(error: HTTPException) -> tuple[Response, int]:
         return error_json(error.description or error.name, error.code or 500)
 
     @app.errorhandler(PegboardError)
-    def refused(error: PegboardError):
+    def refused(error: PegboardError) -> tuple[Response, int]:
         return error_json(phrase_of(error).say(language()), _status(error))
 
     @app.errorhandler(Exception)
-    def crashed(error: Exception):
+    def crashed(error: Exception) -> tuple[Response, int]:
         # Logged here, never shown to a client.
         log.exception("panel request failed")
         return error_json(_("internal error: nothing was changed"), 500)

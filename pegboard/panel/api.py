@@ -18,7 +18,7 @@ from flask_babel import gettext as _
 
 from pegboard.errors import ConflictError, RuleError
 from pegboard.i18n import phrase_of
-from pegboard.keeper import Scorekeeper
+from pegboard.keeper import Change, Scorekeeper
 from pegboard.panel import actions, language, live
 from pegboard.panel.auth import pin_required, signed_in
 from pegboard.panel.bodies import idempotency_key, json_body
@@ -74,12 +74,12 @@ def cards_arg(name: str, least: int, most: int, usage: str) -> list[Card]:
 
 
 @bp.get("/healthz")
-def healthz():
+def healthz() -> Response:
     return jsonify(ok=True, game=KEEPER in current_app.extensions)
 
 
 @bp.get("/api/score")
-def score():
+def score() -> Response:
     """Score a hand with its starter: ``?hand=5H,5C,5S,JD&starter=5D&crib=1``. Changes
     nothing. The call is said in the phone's language."""
     usage = _("give hand=CARD,CARD,... (3 to 6 cards) and starter=CARD")
@@ -94,7 +94,7 @@ def score():
 
 
 @bp.get("/api/advice")
-def advice():
+def advice() -> Response:
     """Which cards to lay away: ``?cards=5H,5C,JD,QS,2C,9H&role=dealer&players=2``.
     Open to all, but never while a hand or crib is being counted."""
     cards = cards_arg("cards", 5, 7, _("give cards=CARD,CARD,... (the 5 to 7 cards dealt)"))
@@ -114,12 +114,12 @@ def advice():
 
 
 @bp.get("/api/state")
-def state():
+def state() -> Response:
     return jsonify(snapshot(keeper(), language(), sim=simulated()))
 
 
 @bp.get("/api/games")
-def game_list():
+def game_list() -> Response:
     """The board's stored games, newest first: each open or finished, and which is
     being played (a game left unfinished is taken up again with the ``resume`` action)."""
     door, lang = keeper(), language()
@@ -139,7 +139,7 @@ class GameList:
 
     def text(self, door: Scorekeeper, lang: str) -> str:
         with self._lock:
-            version, current = door.versions()[0], door.game_id  # read before the list
+            version, current = door.versions().changes, door.game_id  # read before the list
             made = self._made.get(lang)
             if made is not None and made.version == version:
                 return made.text
@@ -150,7 +150,8 @@ class GameList:
                     made.version, made.text = version, made.joined()
                     return made.text
             kept = {} if made is None else made.kept
-            parts, keys = {}, {}
+            parts: dict[int, str] = {}
+            keys: dict[int, _MadeAt] = {}
             for listed in door.games():
                 key = (listed.id, listed.versions, listed.current)
                 parts[listed.id] = kept.get(key) or _json(listed_game(listed, lang))
@@ -159,17 +160,27 @@ class GameList:
             return made.text
 
 
+_MadeAt = tuple[int, int, bool]  # a game's part made at: its id, its versions, current or not
+
+
 class _Made:
     """The list as last made in one language: the board's version and current game it
     was made at, the games in order, each game's part and what that part was made at."""
 
-    def __init__(self, version, current, order, parts, keys) -> None:
+    def __init__(
+        self,
+        version: int,
+        current: int | None,
+        order: list[int],
+        parts: dict[int, str],
+        keys: dict[int, _MadeAt],
+    ) -> None:
         self.version, self.current, self.order = version, current, order
         self.parts, self._keys = parts, keys
         self.text = self.joined()
 
     @property
-    def kept(self) -> dict[tuple, str]:
+    def kept(self) -> dict[_MadeAt, str]:
         """Each part by what it was made at (the current game's may be newer: dropped)."""
         return {key: self.parts[game] for game, key in self._keys.items() if game != self.current}
 
@@ -182,7 +193,7 @@ def _json(data: object) -> str:
 
 
 @bp.get("/api/statistics")
-def statistics():
+def statistics() -> Response:
     """What each player did in the game being played: counts and their averages, points
     missed, Muggins (see :mod:`pegboard.statistics`)."""
     state = keeper().state
@@ -191,32 +202,33 @@ def statistics():
 
 
 @bp.get("/api/history")
-def history_page():
+def history_page() -> Response:
     """The game's history, a page at a time: ``?at=TAG&start=N`` reads the board a live
     message was tagged with (so the pages agree while the game goes on); without ``at``,
     the game now. 410 when that board is no longer kept: read the latest again."""
     at = request.args.get("at")
     if at is None:
-        board = live.Board(None, keeper().versions()[0], keeper().state)
+        state = keeper().state
     else:
         board = the_live().board_at(at)
         if board is None:
             abort(410, description=_("the history moved on: read it again"))
+        state = board.state
     start = request.args.get("start", "0")
     if not start.isascii() or not start.isdigit() or len(start) > 6:
         abort(400, description=_("give start=N, a line of the history (0 is the first)"))
-    lines = () if board.state is None else board.state.history
+    lines = () if state is None else state.history
     first = min(int(start), len(lines))
     return jsonify(
-        at=board.at,
+        at=at,
         count=len(lines),
         start=first,
-        entries=history(board.state, language(), first, first + PAGE),
+        entries=history(state, language(), first, first + PAGE),
     )
 
 
 @bp.get("/api/events")
-def events():
+def events() -> Response:
     """Server-sent events: the board when it changes, what its history gained, the dials,
     the lit holes (see :mod:`pegboard.panel.live`); its words in the language of the
     phone that opened the stream."""
@@ -233,7 +245,7 @@ def events():
 
 @bp.post("/api/act/<action>")
 @pin_required
-def act(action: str):
+def act(action: str) -> Response | tuple[Response, int]:
     """Every change of the game: ``action`` with its JSON arguments. With an
     ``Idempotency-Key``, made at most once; 422 when the key came with another request."""
     door, lang, sim = keeper(), language(), simulated()
@@ -242,7 +254,7 @@ def act(action: str):
         abort(404, description=_("no action called {action}").format(action=repr(action)))
     data = json_body()
 
-    def make(keyed=None):
+    def make(keyed: tuple[str, str] | None = None) -> Change:
         return actions.act(door, action, data, sim=sim, key=keyed)
 
     try:
@@ -250,7 +262,7 @@ def act(action: str):
     except (RuleError, ConflictError) as error:  # refused: here is the board as it is now
         refusal = {"error": phrase_of(error).say(lang), "state": snapshot(door, lang, sim=sim)}
         return jsonify(refusal), 409
-    answer = {"said": change.said.say(lang), "state": snapshot(door, lang, sim=sim)}
+    answer: dict[str, Any] = {"said": change.said.say(lang), "state": snapshot(door, lang, sim=sim)}
     if change.what == "replayed":
         answer["replayed"] = True
     return jsonify(answer)

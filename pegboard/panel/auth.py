@@ -27,6 +27,7 @@ import time
 from collections import OrderedDict
 from collections.abc import Callable
 from pathlib import Path
+from typing import Any, ParamSpec, TypeVar
 
 import segno
 from flask import Blueprint, Response, abort, current_app, jsonify, request, session
@@ -42,6 +43,10 @@ SESSIONS = 256  # the most sessions kept (the oldest ends first)
 SIGN_INS = 256  # sign-in answers kept for a retry with the same key
 LINK_SECONDS = 60  # a one-time link lets one phone in within this
 LINKS = 32  # one-time links open at once, at most (the oldest goes first)
+P = ParamSpec("P")  # a view's arguments
+R = TypeVar("R")  # what a view answers
+# A sign-in's request key -> what was sent (a digest) and the session it started (None: none).
+SignIns = OrderedDict[str, tuple[str, str | None]]
 
 bp = Blueprint("auth", __name__, url_prefix="/api")
 
@@ -61,7 +66,10 @@ class Invites:
     """
 
     def __init__(
-        self, seconds: float = LINK_SECONDS, most: int = LINKS, clock=time.monotonic
+        self,
+        seconds: float = LINK_SECONDS,
+        most: int = LINKS,
+        clock: Callable[[], float] = time.monotonic,
     ) -> None:
         self.seconds, self.most, self.clock = seconds, most, clock
         self._ends: OrderedDict[str, float] = OrderedDict()
@@ -138,7 +146,7 @@ class Sessions:
             write_private(self.path, json.dumps({"epoch": self.epoch, "sessions": self._ends}))
 
 
-def read(path: Path) -> dict | None:
+def read(path: Path) -> dict[str, Any] | None:
     """The sessions kept in ``path`` (None: no file yet); ValueError when it is damaged."""
     data = read_json(path)
     if data is None:
@@ -170,12 +178,12 @@ def signed_in() -> bool:
     return sessions().live(session.get("sid"))
 
 
-def pin_required(view: Callable) -> Callable:
+def pin_required(view: Callable[P, R]) -> Callable[P, R]:
     """A change to the game: needs a signed-in session and its CSRF token, or a paired
     club's signed request."""
 
     @functools.wraps(view)
-    def checked(*args, **kwargs):
+    def checked(*args: P.args, **kwargs: P.kwargs) -> R:
         if signing.signed():
             return view(*args, **kwargs)
         _check_csrf()
@@ -198,7 +206,7 @@ def _client() -> str:
 
 
 @bp.get("/session")
-def who_am_i():
+def who_am_i() -> Response:
     return jsonify(signed_in=signed_in(), csrf=csrf_token())
 
 
@@ -220,7 +228,7 @@ def pin_checked(tries: Tries, client: str, pin: str) -> Response | bool:
 
 
 @bp.post("/login")
-def login():
+def login() -> Response:
     _check_csrf()
     tries: Tries = current_app.extensions["pegboard.tries"]
     pin = json_body().get("pin")
@@ -238,7 +246,7 @@ def login():
 
 @bp.post("/invite")
 @pin_required
-def invite():
+def invite() -> Response:
     """A one-time link (and its QR code) that lets another phone in without the PIN."""
     token = current_app.extensions["pegboard.invites"].make()
     link = f"{request.host_url}#join={token}"
@@ -247,7 +255,7 @@ def invite():
 
 
 @bp.post("/join")
-def join():
+def join() -> Response:
     """Sign in with a one-time link's token: ``{"token": "..."}``."""
     _check_csrf()
     token = json_body().get("token")
@@ -262,21 +270,21 @@ def join():
     return _sign_in_once(_digest(token), check, refused)
 
 
-def _sign_in_once(asked: str, check: Callable[[], str | Response | None], refused: str):
+def _sign_in_once(asked: str, check: Callable[[], str | Response | None], refused: str) -> Response:
     """Sign in if ``check()`` starts a session (its id), else 401 with ``refused`` (or
     ``check``'s own answer: not yet). Sent again with the same Idempotency-Key, the first
     answer (``asked``: a digest of what was sent, so the same key with another request is
     a 422)."""
-    answered: OrderedDict = current_app.extensions["pegboard.sign_ins"]
+    answered: SignIns = current_app.extensions["pegboard.sign_ins"]
     key = idempotency_key()
     if key is not None and key in answered:  # the same sign-in again: the first answer
-        first_asked, sid = answered[key]
+        first_asked, first = answered[key]
         if first_asked != asked:
             message = _("this request key was used for another request: send a new one")
             abort(422, description=message)
-        if sid is None or not sessions().live(sid):
+        if first is None or not sessions().live(first):
             abort(401, description=refused)
-        return _signed_in_as(sid)
+        return _signed_in_as(first)
     sid = check()
     if isinstance(sid, Response):
         return sid
@@ -289,14 +297,14 @@ def _sign_in_once(asked: str, check: Callable[[], str | Response | None], refuse
     return _signed_in_as(sid)
 
 
-def _signed_in_as(sid: str):
+def _signed_in_as(sid: str) -> Response:
     session.clear()
     session["sid"] = sid
     return jsonify(signed_in=True, csrf=csrf_token())
 
 
 @bp.post("/logout")
-def logout():
+def logout() -> Response:
     """Ends this phone's session on the board (sent twice, the same)."""
     _check_csrf()
     sessions().end(session.get("sid"))

@@ -106,9 +106,10 @@ def _object(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
     value = dict(pairs)
     if len(value) != len(pairs):
         seen: set[str] = set()
-        twice = next(key for key, _ in pairs if key in seen or seen.add(key))
-        message = N_("the JSON gives {key} twice")
-        raise BodyError(Phrase.of(message, key=repr(twice)))
+        for key, _ in pairs:
+            if key in seen:
+                raise BodyError(Phrase.of(N_("the JSON gives {key} twice"), key=repr(key)))
+            seen.add(key)
     return value
 
 

@@ -70,6 +70,8 @@ def game_log() -> Response:
             log = door.log(listed.id)
         except StoreError as error:  # the file's chain is broken: no log to count
             said = phrase_of(error).say(language())
-            return jsonify(error=said, whole=False, **answer), 409
+            refused = jsonify(error=said, whole=False, **answer)
+            refused.status_code = 409
+            return refused
         answer.update(log=log.as_dict(), signature=keys().made().sign(log))
     return jsonify(answer)

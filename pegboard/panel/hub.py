@@ -134,7 +134,7 @@ class _Stream:
         self._writing_since = self._last = time.monotonic()
         self.connection.write(data).add_done_callback(self._written)
 
-    def _written(self, future: asyncio.Future) -> None:
+    def _written(self, future: asyncio.Future[None]) -> None:
         self._writing_since = None
         if future.exception() is not None:
             self.hub.drop(self)

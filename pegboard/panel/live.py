@@ -177,7 +177,7 @@ class Live:
         """One round: the board (or the dials) and the frame, in every language followed."""
         board = changed & {"game", "refused", "brightness"}
         now = self._now() if board else None
-        dials = {"version": self._keeper.versions()[0], "pending": _pending(self._keeper)}
+        dials = {"version": self._keeper.versions().changes, "pending": _pending(self._keeper)}
         frame = _frame(self._keeper) if "lit" in changed else b""
         with self._lock:  # the round's number, its board and its languages go together
             before = self._boards[-1]
@@ -195,7 +195,7 @@ class Live:
             sink(Broadcast(number, texts))
 
     def _now(self) -> tuple[int, State | None]:
-        return self._keeper.versions()[0], self._keeper.state
+        return self._keeper.versions().changes, self._keeper.state
 
     def _record(self, version: int, state: State | None) -> Board:
         """Keep a board (under the lock)."""
@@ -208,8 +208,8 @@ class Live:
         """The ``state`` message of ``board`` in ``lang``, its history told as what it
         gained since ``before`` (or only counted)."""
         view = snapshot(self._keeper, lang, sim=self._sim, board=(board.version, board.state))
-        if view["game"] is not None:
-            view["game"]["history"] = _gained(board, before, lang)
+        if board.state is not None:  # a board with a game: the view has its "game"
+            view["game"]["history"] = _gained(board.at, board.state, before, lang)
         return event("state", view, board.at)
 
 
@@ -217,19 +217,19 @@ def _frame(keeper: Scorekeeper) -> bytes:
     return event("frame", {"holes": keeper.lit()})
 
 
-def _gained(board: Board, before: Board | None, lang: str) -> dict[str, Any]:
-    """What ``board``'s history gained since ``before``'s: keep the first ``from``
-    lines, add ``entries``. Without a ``prev``, read it whole."""
-    lines = board.state.history
-    told: dict[str, Any] = {"count": len(lines), "at": board.at, "prev": None}
+def _gained(at: str, state: State, before: Board | None, lang: str) -> dict[str, Any]:
+    """What the history of ``state`` (the board tagged ``at``) gained since ``before``'s:
+    keep the first ``from`` lines, add ``entries``. Without a ``prev``, read it whole."""
+    lines = state.history
+    told: dict[str, Any] = {"count": len(lines), "at": at, "prev": None}
     old = () if before is None or before.state is None else before.state.history
     kept = _common(old, lines)  # lines equal in value are the same to a phone
     if before is not None and len(lines) - kept <= MOST_LINES:
-        told |= {"prev": before.at, "from": kept, "entries": history(board.state, lang, kept)}
+        told |= {"prev": before.at, "from": kept, "entries": history(state, lang, kept)}
     return told
 
 
-def _common(old: tuple, new: tuple) -> int:
+def _common(old: tuple[object, ...], new: tuple[object, ...]) -> int:
     """How many lines two histories share from the start (the same lines are the same
     objects, so the usual case is quick)."""
     shared = min(len(old), len(new))

@@ -8,10 +8,11 @@ import json
 
 from flask import Blueprint, Response, redirect, render_template, request, url_for
 from flask_babel import gettext as _
+from werkzeug.wrappers import Response as BaseResponse
 
 from pegboard.board.svg import board_svg as draw_board
 from pegboard.i18n import LANGUAGES, NAMES, language_of
-from pegboard.keeper import PALETTE, skunk_lines, variants_allowed
+from pegboard.keeper import PALETTE, Scorekeeper, skunk_lines, variants_allowed
 from pegboard.panel import LANGUAGE_COOKIE, LANGUAGE_DAYS, language
 from pegboard.panel.api import keeper, simulated
 from pegboard.panel.auth import csrf_token, signed_in
@@ -29,7 +30,7 @@ ICONS = (
 
 
 @bp.get("/")
-def index():
+def index() -> str:
     lang = language()
     suits = [  # (symbol, name, [(card, its name)]) for the card picker, suit by suit
         (suit.symbol, suit_name(suit, lang), [(str(c), card_name(c, lang)) for c in cards])
@@ -55,7 +56,7 @@ def index():
 
 
 @bp.get("/manifest.webmanifest")
-def manifest():
+def manifest() -> Response:
     """What a phone needs to add the board to its home screen as an app that opens
     straight to the board, full screen, in the phone's language."""
     icons = [
@@ -88,7 +89,7 @@ def manifest():
 
 
 @bp.post("/language")
-def choose_language():
+def choose_language() -> BaseResponse:
     """The language switch: this phone keeps its choice (a cookie), then the page reloads."""
     chosen = language_of(request.form.get("lang"))
     response = redirect("/", code=303)
@@ -104,11 +105,11 @@ def choose_language():
 
 
 @bp.get("/board.svg")
-def board_svg():
+def board_svg() -> Response:
     return Response(_drawing(keeper()), mimetype="image/svg+xml")
 
 
-def _drawing(door) -> str:
+def _drawing(door: Scorekeeper) -> str:
     """The board's drawing with the current game's skunk lines."""
     state = door.state
     lines = () if state is None else skunk_lines(state.settings)

@@ -42,9 +42,11 @@ from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, replace
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
+from wsgiref.types import StartResponse, WSGIApplication, WSGIEnvironment
 
 from tornado import httputil, netutil
+from tornado.http1connection import HTTP1Connection
 from tornado.httpserver import HTTPServer
 from tornado.iostream import IOStream, StreamClosedError
 from tornado.wsgi import WSGIContainer
@@ -53,6 +55,9 @@ from pegboard.panel.api import HUB, LIVE, STREAM
 from pegboard.panel.hosts import LOCAL_ADDRESS
 from pegboard.panel.hub import Hub
 from pegboard.panel.live import Handover
+
+if TYPE_CHECKING:
+    from _typeshed import OptExcInfo
 
 log = logging.getLogger(__name__)
 
@@ -162,16 +167,7 @@ class PanelServer:
     async def _serve(self) -> None:
         loop = asyncio.get_running_loop()
         limits = self.limits
-        http = _Connections(
-            _Panel(self.app, self._pool, self.hub),
-            limits,
-            self.hub,
-            idle_connection_timeout=limits.header_seconds,
-            body_timeout=limits.body_seconds,
-            max_header_size=limits.header_bytes,
-            max_body_size=limits.body_bytes,
-            max_buffer_size=limits.body_bytes + limits.header_bytes,
-        )
+        http = _Connections.of(_Panel(self.app, self._pool, self.hub), limits, self.hub)
         http.add_sockets(self._sockets)
         live = getattr(self.app, "extensions", {}).get(LIVE)
         unhook = lambda: None  # noqa: E731 (an app without a board has no broadcasts)
@@ -201,7 +197,7 @@ class _Panel(WSGIContainer):
     environ carries the address the request came in on (for the Host check) and the mark
     that the loop holds live streams; a stream the app opens goes to the hub."""
 
-    def __init__(self, app: Callable, pool: ThreadPoolExecutor, hub: Hub) -> None:
+    def __init__(self, app: WSGIApplication, pool: ThreadPoolExecutor, hub: Hub) -> None:
         super().__init__(self._call, executor=pool)
         self.app, self.hub = app, hub
 
@@ -211,15 +207,17 @@ class _Panel(WSGIContainer):
         except ValueError:  # a Host whose port is no number: the app's Host check refuses it
             request.host = request.host.rpartition(":")[0]
             environ = super().environ(request)
-        environ[LOCAL_ADDRESS] = request.connection.stream.socket.getsockname()[0]
+        environ[LOCAL_ADDRESS] = _connection(request).stream.socket.getsockname()[0]
         environ[HUB] = True
         return environ
 
-    def _call(self, environ: dict[str, Any], start_response: Callable) -> Any:
+    def _call(self, environ: WSGIEnvironment, start_response: StartResponse) -> Any:
         """The app (on a worker thread); a live stream it opened is raised to the loop."""
-        said: list[tuple[str, list]] = []
+        said: list[tuple[str, list[tuple[str, str]]]] = []
 
-        def start(status: str, headers: list, exc_info: object = None) -> Callable:
+        def start(
+            status: str, headers: list[tuple[str, str]], exc_info: OptExcInfo | None = None
+        ) -> Callable[[bytes], object]:
             said.append((status, headers))
             return start_response(status, headers, exc_info)
 
@@ -234,7 +232,7 @@ class _Panel(WSGIContainer):
         return answer
 
     async def handle_request(self, request: httputil.HTTPServerRequest) -> None:
-        connection = request.connection
+        connection = _connection(request)
         if connection.stream.closed():  # gone before it was answered
             return
         try:
@@ -256,8 +254,8 @@ class _Panel(WSGIContainer):
 
     def _stream(self, request: httputil.HTTPServerRequest, streaming: _Streaming) -> None:
         """Write a live stream's head and hand it to the hub (a 429 if it has no room)."""
-        connection, handover = request.connection, streaming.handover
-        if connection.stream.closed() or not self.hub.admit(handover, request.remote_ip):
+        connection, handover, ip = _connection(request), streaming.handover, _address(request)
+        if connection.stream.closed() or not self.hub.admit(handover, ip):
             handover.release()
             if not connection.stream.closed():
                 connection.stream.write(BUSY).add_done_callback(lambda _: connection.close())
@@ -267,11 +265,23 @@ class _Panel(WSGIContainer):
             if name.lower() != "content-length":  # it goes on: chunked
                 head.add(name, value)
         connection.write_headers(httputil.ResponseStartLine("HTTP/1.1", 200, "OK"), head)
-        self.hub.add(connection, handover, request.remote_ip)
+        self.hub.add(connection, handover, ip)
 
     def _log(self, status_code: int, request: httputil.HTTPServerRequest) -> None:
         """No line per request (a board's journal would fill with every phone's reads);
         failures are logged where they happen."""
+
+
+def _connection(request: httputil.HTTPServerRequest) -> HTTP1Connection:
+    """The connection a request came on: tornado's HTTP server gives each request one."""
+    assert isinstance(request.connection, HTTP1Connection)
+    return request.connection
+
+
+def _address(request: httputil.HTTPServerRequest) -> str:
+    """Where a request came from: tornado's HTTP server always says."""
+    assert request.remote_ip is not None
+    return request.remote_ip
 
 
 class _Connections(HTTPServer):
@@ -279,11 +289,25 @@ class _Connections(HTTPServer):
     TCP settings that find a vanished phone. When every connection is taken, the hub may
     end a stream of the address that holds the most to let a newcomer in."""
 
-    def initialize(self, request_callback: Callable, limits: Limits, hub: Hub, **options: Any):
-        super().initialize(request_callback, **options)
-        self.limits, self.hub = limits, hub
-        self._open: Counter[str] = Counter()
-        self._address_of: dict[IOStream, str] = {}
+    limits: Limits
+    hub: Hub
+    _open: Counter[str]  # open connections by address
+    _address_of: dict[IOStream, str]
+
+    @classmethod
+    def of(cls, panel: _Panel, limits: Limits, hub: Hub) -> _Connections:
+        """The server of ``panel``, held to ``limits``."""
+        http = cls(
+            panel,
+            idle_connection_timeout=limits.header_seconds,
+            body_timeout=limits.body_seconds,
+            max_header_size=limits.header_bytes,
+            max_body_size=limits.body_bytes,
+            max_buffer_size=limits.body_bytes + limits.header_bytes,
+        )
+        http.limits, http.hub = limits, hub
+        http._open, http._address_of = Counter(), {}
+        return http
 
     def handle_stream(self, stream: IOStream, address: Any) -> None:
         ip = address[0] if isinstance(address, tuple) else ""

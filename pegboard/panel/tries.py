@@ -43,6 +43,7 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass, replace
 from pathlib import Path
+from typing import Any
 
 from pegboard.files import is_number, read_json, write_private
 
@@ -146,7 +147,7 @@ class Tries:
             if self._addresses.pop(address, None) is not None:
                 self._save()
 
-    def _load(self, data: dict | None) -> None:
+    def _load(self, data: dict[str, Any] | None) -> None:
         if data is None:
             return
         now = self.clock()
@@ -164,7 +165,7 @@ class Tries:
         write_private(self.path, json.dumps(state, separators=(",", ":")))
 
 
-def read(path: Path) -> dict | None:
+def read(path: Path) -> dict[str, Any] | None:
     """The counts kept in ``path`` (None: no file yet); ValueError when it is damaged."""
     data = read_json(path)
     if data is None:

@@ -7,6 +7,7 @@ rule out for itself (the skunk lines come from the game's own function).
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import replace
 from typing import Any
 
@@ -40,7 +41,7 @@ def snapshot(
     """The board as the panel shows it, its words in ``lang``: now, or ``board`` (a
     version of the door and the state it had). The history is only counted here (a
     long game's would weigh more than all the rest): :func:`history` pages it."""
-    version, state = board or (keeper.versions()[0], keeper.state)
+    version, state = board or (keeper.versions().changes, keeper.state)
     layout = keeper.layout
     dials = keeper.dials
     return {
@@ -105,8 +106,8 @@ def game_view(state: State, lang: str) -> dict[str, Any]:
     view = replace(state, claims=claims, history=()).as_dict()
     known = state.known_cards()
     for said, claim in zip(view["claims"], claims, strict=True):
-        if said["show"] is not None:
-            said["show"]["call"] = show_call(claim.show, lang)
+        if (show := claim.show) is not None:
+            said["show"]["call"] = show_call(show, lang)
     for side in view["sides"]:
         side["to_go"] = max(0, state.target - side["front"])
     view["play"] |= {"most": max_play_points(), "fits": _fits(state)}
@@ -138,7 +139,7 @@ def count_due(state: State, lang: str) -> dict[str, Any] | None:
     if state.phase is not Phase.SHOW or due is None:
         return None
     count = _count(state, due, lang)
-    laid, crib = state.play.cards_of(due.seat) if due.kind == "hand" else (), due.kind == "crib"
+    laid, crib = _laid(state, due), due.kind == "crib"
     show = None
     if not state.settings.muggins and len(laid) == count["size"] and state.starter is not None:
         scored = score_show(laid, state.starter, crib=crib)
@@ -153,7 +154,7 @@ def count_due(state: State, lang: str) -> dict[str, Any] | None:
 
 def _count(state: State, count: Count, lang: str) -> dict[str, Any]:
     """Whose hand or crib ``count`` is, how many cards it has, those the play showed."""
-    laid = state.play.cards_of(count.seat) if count.kind == "hand" else ()
+    laid = _laid(state, count)
     return {
         "seat": count.seat,
         "kind": count.kind,
@@ -163,7 +164,16 @@ def _count(state: State, count: Count, lang: str) -> dict[str, Any]:
     }
 
 
-def history(state: State | None, lang: str, start: int = 0, stop: int | None = None) -> list:
+def _laid(state: State, count: Count) -> tuple[Card, ...]:
+    """The cards of a hand that the play showed (a crib's: none)."""
+    if count.kind != "hand" or count.seat is None:
+        return ()
+    return state.play.cards_of(count.seat)
+
+
+def history(
+    state: State | None, lang: str, start: int = 0, stop: int | None = None
+) -> list[dict[str, Any]]:
     """History lines ``start`` to ``stop`` of the game, each with why in ``lang``."""
     lines = () if state is None else state.history[start:stop]
     return [{**entry.as_dict(), "why": entry.said.say(lang)} for entry in lines]
@@ -178,6 +188,7 @@ def muggins_open(state: State, lang: str) -> dict[str, Any] | None:
         return None
     claim = state.claims[state.window]
     count = _count(state, Count(claim.seat, claim.kind), lang)
+    missable: Sequence[int]
     if claim.kind == "play":
         missable = range(1, max_play_points() - claim.claimed + 1)
     else:
@@ -204,6 +215,7 @@ def lesson(state: State, lang: str) -> dict[str, Any] | None:
             return None
         if claim.verdict == "under" and claim.muggins is None:
             show = claim.show
+            assert show is not None  # a count held short: its cards were given
             return _count(state, Count(claim.seat, claim.kind), lang) | {
                 "claimed": claim.claimed,
                 "actual": claim.actual,
@@ -219,11 +231,12 @@ def dispute(state: State, lang: str) -> dict[str, Any] | None:
     if state.disputable is None:
         return None
     claim = state.claims[state.disputable]
-    caller = claim.muggins.seat
+    call = claim.muggins
+    assert call is not None  # a count mugged without its cards
     return _count(state, Count(claim.seat, claim.kind), lang) | {
         "side": claim.side,
-        "caller": state.players[caller],
-        "called": claim.muggins.called,
+        "caller": state.players[call.seat],
+        "called": call.called,
     }
 
 
@@ -232,12 +245,12 @@ def result(state: State) -> dict[str, Any] | None:
     game of the match, cut for when that is the custom, or a rematch)."""
     if not state.over:
         return None
-    winner = state.winner
+    game = state.results[-1]
     return {
-        "winner": winner,
-        "name": state.settings.side_names[winner],
-        "margin": state.margin,
-        "skunk": state.skunk,
+        "winner": game.winner,
+        "name": state.settings.side_names[game.winner],
+        "margin": game.margin,
+        "skunk": game.skunk,
         "next": "next_game" if state.match.winner is None else "rematch",
         "cut": state.cut_customary,
     }

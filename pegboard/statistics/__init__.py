@@ -5,6 +5,7 @@ from pegboard.statistics.report import report
 from pegboard.statistics.tally import (
     GameSummary,
     MatchSummary,
+    Skunks,
     Statistics,
     Tally,
     games_of,
@@ -18,6 +19,7 @@ from pegboard.statistics.tally import (
 __all__ = [
     "GameSummary",
     "MatchSummary",
+    "Skunks",
     "Statistics",
     "Tally",
     "games_of",

@@ -2,13 +2,13 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from gettext import NullTranslations
 from operator import attrgetter
 
 from pegboard.game.settings import shown
 from pegboard.i18n import N_, SOURCE, translations
-from pegboard.statistics.tally import GameSummary, MatchSummary, Statistics, Tally
+from pegboard.statistics.tally import GameSummary, MatchSummary, Skunks, Statistics, Tally
 
 
 def report(stats: Statistics, lang: str = SOURCE) -> str:
@@ -88,15 +88,15 @@ def _player_table(
     return _table([header, *rows])
 
 
-def _levels(counts: tuple[int, ...]) -> str:
-    return "/".join(map(str, counts))
+def _levels(skunks: Skunks) -> str:
+    return "/".join(map(str, skunks.counts))
 
 
 def _mean(value: float | None) -> str:
     return "-" if value is None else f"{value:.2f}"
 
 
-def _table(rows: list[list[object]]) -> list[str]:
+def _table(rows: Sequence[Sequence[object]]) -> list[str]:
     """Columns padded to fit: the first to the left, the others to the right."""
     cells = [[str(c) for c in row] for row in rows]
     widths = [max(len(row[i]) for row in cells) for i in range(len(cells[0]))]

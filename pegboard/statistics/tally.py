@@ -20,13 +20,38 @@ summed up from its state at its end (:func:`games_of`).
 from __future__ import annotations
 
 from collections import Counter
-from dataclasses import dataclass, fields
+from dataclasses import asdict, dataclass, fields
+from typing import Any
 
 from pegboard.game import Claim, GameRecord, Pegged, Phase, Settings, State, Table
 
-SKUNKS = ("skunk", "double", "triple")  # the names of skunk levels 1, 2 and 3
 KINDS = tuple(Pegged)  # what history lines peg for
-NO_SKUNK = (0, 0, 0)
+
+
+@dataclass(frozen=True, slots=True)
+class Skunks:
+    """Games won or lost by a skunk, a double skunk and a triple skunk.
+
+    >>> Skunks.at(2) + Skunks.at(1) + Skunks.at(0)
+    Skunks(skunk=1, double=1, triple=0)
+    """
+
+    skunk: int = 0
+    double: int = 0
+    triple: int = 0
+
+    @classmethod
+    def at(cls, level: int) -> Skunks:
+        """One game at skunk ``level`` (0 none .. 3 triple)."""
+        return cls(*(int(level == n) for n in range(1, len(fields(cls)) + 1)))
+
+    def __add__(self, other: Skunks) -> Skunks:
+        return Skunks(*(a + b for a, b in zip(self.counts, other.counts, strict=True)))
+
+    @property
+    def counts(self) -> tuple[int, ...]:
+        """By level, a skunk first."""
+        return tuple(getattr(self, f.name) for f in fields(self))
 
 
 @dataclass(frozen=True, slots=True)
@@ -38,8 +63,8 @@ class Tally:
     games: int = 0  # finished games played
     wins: int = 0
     losses: int = 0
-    skunks_given: tuple[int, int, int] = NO_SKUNK  # games won by a skunk, double, triple
-    skunks_taken: tuple[int, int, int] = NO_SKUNK
+    skunks_given: Skunks = Skunks()  # games won by a skunk
+    skunks_taken: Skunks = Skunks()
     deals: int = 0  # deals begun (the starter turned)
     hands: int = 0
     cribs: int = 0
@@ -60,7 +85,7 @@ class Tally:
     false_muggins_points: int = 0  # given to the mugged side
 
     def __add__(self, other: Tally) -> Tally:
-        return Tally(*(_add(getattr(self, f.name), getattr(other, f.name)) for f in fields(self)))
+        return Tally(*(getattr(self, f.name) + getattr(other, f.name) for f in fields(self)))
 
     @property
     def pegged(self) -> int:
@@ -82,13 +107,10 @@ class Tally:
         """Points pegged in the play per deal."""
         return _average(self.play_points, self.deals)
 
-    def as_dict(self) -> dict:
+    def as_dict(self) -> dict[str, Any]:
         """JSON-ready: every count, the skunks by name, the averages and the total."""
-        data = {f.name: getattr(self, f.name) for f in fields(self)}
-        for name in ("skunks_given", "skunks_taken"):
-            data[name] = dict(zip(SKUNKS, data[name], strict=True))
         return {
-            **data,
+            **asdict(self),
             "pegged": self.pegged,
             "hand_average": self.hand_average,
             "crib_average": self.crib_average,
@@ -96,17 +118,8 @@ class Tally:
         }
 
 
-def _add(a: int | tuple[int, ...], b: int | tuple[int, ...]) -> int | tuple[int, ...]:
-    return tuple(x + y for x, y in zip(a, b, strict=True)) if isinstance(a, tuple) else a + b
-
-
 def _average(points: int, times: int) -> float | None:
     return points / times if times else None
-
-
-def _skunks(level: int) -> tuple[int, int, int]:
-    """One game at skunk ``level`` (0 none .. 3 triple) as counts by level."""
-    return tuple(int(level == n) for n in range(1, len(SKUNKS) + 1))
 
 
 # --- one game ----------------------------------------------------------------------------
@@ -144,7 +157,7 @@ def tally(game: State) -> dict[str, Tally]:
     """What each player (by name, in seat order) did in ``game``: one game's state,
     say from :func:`games_of`."""
     names = game.players
-    counts = {name: Counter() for name in names}
+    counts: dict[str, Counter[str]] = {name: Counter() for name in names}
     for entry in game.history:
         seats = [entry.seat] if entry.seat is not None else _seats(game, entry.side)
         for seat in seats:
@@ -168,12 +181,17 @@ def tally(game: State) -> dict[str, Tally]:
     result = game.results[-1] if game.over else None
     tallies = {}
     for seat, name in enumerate(names):
-        skunks = {}
+        given = taken = Skunks()
         if result is not None:
             won = game.side_of(seat) == result.winner
             counts[name].update(games=1, wins=int(won), losses=int(not won))
-            skunks = {"skunks_given" if won else "skunks_taken": _skunks(result.skunk)}
-        tallies[name] = Tally(**counts[name], **skunks, deals=deals_of(game))
+            if won:
+                given = Skunks.at(result.skunk)
+            else:
+                taken = Skunks.at(result.skunk)
+        tallies[name] = Tally(
+            skunks_given=given, skunks_taken=taken, deals=deals_of(game), **counts[name]
+        )
     return tallies
 
 
@@ -193,7 +211,7 @@ class GameSummary:
     deals: int
     players: dict[str, Tally]
 
-    def as_dict(self) -> dict:
+    def as_dict(self) -> dict[str, Any]:
         return {
             "number": self.number,
             "scores": list(self.scores),
@@ -235,7 +253,7 @@ class MatchSummary:
     def sides(self) -> tuple[str, ...]:
         return self.settings.side_names
 
-    def as_dict(self) -> dict:
+    def as_dict(self) -> dict[str, Any]:
         rules = self.settings
         return {
             "id": self.id,
@@ -286,7 +304,7 @@ class Statistics:
     def games(self) -> int:
         return sum(len(match.games) for match in self.matches)
 
-    def as_dict(self) -> dict:
+    def as_dict(self) -> dict[str, Any]:
         return {
             "players": {name: t.as_dict() for name, t in self.players.items()},
             "matches": [match.as_dict() for match in self.matches],

@@ -21,8 +21,10 @@ import sys
 import tempfile
 from array import array
 from collections.abc import Callable, Iterator
+from dataclasses import dataclass
 from functools import partial
 from pathlib import Path
+from typing import IO
 
 from pegboard.errors import PegboardError
 from pegboard.i18n import LANGUAGES, N_, Phrase, check_language
@@ -147,31 +149,43 @@ class Espeak(Engine):
             )
         except FileNotFoundError:
             raise VoiceError(NOT_INSTALLED) from None
+        stdin, stdout, stderr = process.stdin, process.stdout, process.stderr
+        assert stdin is not None and stdout is not None and stderr is not None  # all piped
+        running = _Running(process, stdout, stderr)
         try:
-            process.stdin.write(text.encode("utf-8"))
-            process.stdin.close()
-            header = _read(process, WAV_HEADER)
+            stdin.write(text.encode("utf-8"))
+            stdin.close()
+            header = _read(running, WAV_HEADER)
             if len(header) < WAV_HEADER or header[:4] != b"RIFF":
-                raise VoiceError(_failed(process))
+                raise VoiceError(_failed(running))
         except BaseException:
             process.kill()
             process.wait()
             _remove(phonout)
             raise
         (sample_rate,) = struct.unpack_from("<I", header, 24)
-        stop = partial(_stop, process, phonout)
+        stop = partial(_stop, running, phonout)
         speech = Speech(text, lang, args[2], sample_rate, iter(()), stop)
-        speech.chunks = _samples(process, speech, phonout)
+        speech.chunks = _samples(running, speech, phonout)
         return speech
 
 
-def _samples(process: subprocess.Popen, speech: Speech, phonout: str | None) -> Iterator[bytes]:
+@dataclass(frozen=True)
+class _Running:
+    """espeak-ng speaking one sentence, with the pipes from its stdout and stderr."""
+
+    process: subprocess.Popen[bytes]
+    stdout: IO[bytes]
+    stderr: IO[bytes]
+
+
+def _samples(running: _Running, speech: Speech, phonout: str | None) -> Iterator[bytes]:
     """The samples as espeak-ng writes them, but for the silence it leaves after the last
     word (a sentence ends when it is said: the next may follow at once); the process
     ends with the last of them."""
     odd = held = b""  # a chunk may end mid-sample; silence is held until a sound follows
     try:
-        while chunk := os.read(process.stdout.fileno(), CHUNK):
+        while chunk := os.read(running.stdout.fileno(), CHUNK):
             chunk, odd = _whole(odd + chunk)
             end = _sounding(chunk)
             if end:
@@ -181,21 +195,22 @@ def _samples(process: subprocess.Popen, speech: Speech, phonout: str | None) -> 
                 held += chunk
         if held:  # the last word's own fade, no more
             yield held[: 2 * round(speech.sample_rate * FADE_SECONDS)]
-        if process.wait() != 0:
-            raise VoiceError(_failed(process))
+        if running.process.wait() != 0:
+            raise VoiceError(_failed(running))
         if phonout is not None:
             speech.phonemes = Path(phonout).read_text(encoding="utf-8").strip()
     finally:
-        _stop(process, phonout)
+        _stop(running, phonout)
 
 
-def _stop(process: subprocess.Popen, phonout: str | None) -> None:
+def _stop(running: _Running, phonout: str | None) -> None:
     """Kill espeak-ng if it still runs, and tidy up after it (safe twice)."""
+    process = running.process
     if process.poll() is None:
         process.kill()
         process.wait()
-    process.stdout.close()
-    process.stderr.close()
+    running.stdout.close()
+    running.stderr.close()
     _remove(phonout)
 
 
@@ -216,17 +231,17 @@ def _whole(data: bytes) -> tuple[bytes, bytes]:
     return data[:cut], data[cut:]
 
 
-def _read(process: subprocess.Popen, size: int) -> bytes:
+def _read(running: _Running, size: int) -> bytes:
     data = b""
-    while len(data) < size and (chunk := os.read(process.stdout.fileno(), size - len(data))):
+    while len(data) < size and (chunk := os.read(running.stdout.fileno(), size - len(data))):
         data += chunk
     return data
 
 
-def _failed(process: subprocess.Popen) -> Phrase:
-    process.wait()
-    said = process.stderr.read().decode("utf-8", "replace").strip().splitlines()
-    reason = said[-1] if said else f"exit status {process.returncode}"
+def _failed(running: _Running) -> Phrase:
+    running.process.wait()
+    said = running.stderr.read().decode("utf-8", "replace").strip().splitlines()
+    reason = said[-1] if said else f"exit status {running.process.returncode}"
     return Phrase.of(N_("{engine} failed: {reason}"), engine=COMMAND, reason=reason)
 
 

@@ -19,8 +19,10 @@ import shutil
 import subprocess
 import time
 import wave
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Mapping
+from dataclasses import dataclass
 from pathlib import Path
+from typing import IO
 
 from pegboard.errors import ConfigError
 from pegboard.i18n import N_, Phrase
@@ -96,7 +98,7 @@ class Player(Output):
             raise ConfigError(f"no audio player {player!r}; known: {', '.join(PLAYERS)}")
         self.player = player
         self.where = Phrase.of(N_("through {player}"), player=player)
-        self._process: subprocess.Popen | None = None
+        self._playing: _Playing | None = None
 
     def __repr__(self) -> str:
         return f"<Player {self.player}>"
@@ -104,22 +106,30 @@ class Player(Output):
     def _begin(self, speech: Speech, label: str) -> None:
         args = [arg.format(rate=speech.sample_rate) for arg in PLAYERS[self.player]]
         try:
-            self._process = subprocess.Popen(
+            process = subprocess.Popen(
                 args, stdin=subprocess.PIPE, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE
             )
         except OSError as error:
             raise VoiceError(f"{self.player}: {error.strerror}") from error
+        assert process.stdin is not None and process.stderr is not None  # both piped
+        self._playing = _Playing(process, process.stdin, process.stderr)
+
+    def _sentence(self) -> _Playing:
+        assert self._playing is not None  # play() begins a sentence before it writes or ends
+        return self._playing
 
     def _write(self, samples: bytes) -> None:
+        playing = self._sentence()
         try:
-            self._process.stdin.write(samples)
+            playing.stdin.write(samples)
         except BrokenPipeError:
-            raise VoiceError(_gone(self._process, self.player)) from None
+            raise VoiceError(_gone(playing, self.player)) from None
 
     def _end(self, speech: Speech, whole: bool, stop: Callable[[], bool]) -> bool:
-        process, self._process = self._process, None
+        playing, self._playing = self._sentence(), None
+        process = playing.process
         with contextlib.suppress(BrokenPipeError):
-            process.stdin.close()
+            playing.stdin.close()
         while whole and process.poll() is None:  # the player plays what it was handed
             try:
                 process.wait(POLL_SECONDS)
@@ -129,19 +139,28 @@ class Player(Output):
             process.kill()
             process.wait()
         elif whole and process.returncode != 0:
-            raise VoiceError(_gone(process, self.player))
-        process.stderr.close()
+            raise VoiceError(_gone(playing, self.player))
+        playing.stderr.close()
         return whole
 
     def close(self) -> None:
-        if self._process is not None and self._process.poll() is None:
-            self._process.kill()
+        if self._playing is not None and self._playing.process.poll() is None:
+            self._playing.process.kill()
 
 
-def _gone(process: subprocess.Popen, player: str) -> str:
-    process.wait()
-    said = process.stderr.read().decode("utf-8", "replace").strip().splitlines()
-    return f"{player}: {said[-1] if said else f'exit status {process.returncode}'}"
+@dataclass(frozen=True)
+class _Playing:
+    """The player process of one sentence, with the pipes to its stdin and from its stderr."""
+
+    process: subprocess.Popen[bytes]
+    stdin: IO[bytes]
+    stderr: IO[bytes]
+
+
+def _gone(playing: _Playing, player: str) -> str:
+    playing.process.wait()
+    said = playing.stderr.read().decode("utf-8", "replace").strip().splitlines()
+    return f"{player}: {said[-1] if said else f'exit status {playing.process.returncode}'}"
 
 
 class Files(Output):
@@ -160,23 +179,26 @@ class Files(Output):
         self.written: list[Path] = []
         self.where = Phrase.of(N_("into WAV files in {folder}"), folder=str(self.folder))
         self._wav: Wav | None = None
-        self._path: Path | None = None
 
     def __repr__(self) -> str:
         return f"<Files {self.folder}>"
 
     def _begin(self, speech: Speech, label: str) -> None:
         number = len(self.written) + 1
-        self._path = self.folder / f"{number:04d}-{label}.wav"
-        self._wav = Wav(self._path, speech.sample_rate)
+        self._wav = Wav(self.folder / f"{number:04d}-{label}.wav", speech.sample_rate)
+
+    def _sentence(self) -> Wav:
+        assert self._wav is not None  # play() begins a sentence before it writes or ends
+        return self._wav
 
     def _write(self, samples: bytes) -> None:
-        self._wav.write(samples)
+        wav = self._sentence()
+        wav.write(samples)
         if self.paced:
-            time.sleep(len(samples) / 2 / self._wav.sample_rate)
+            time.sleep(len(samples) / 2 / wav.sample_rate)
 
     def _end(self, speech: Speech, whole: bool, stop: Callable[[], bool]) -> bool:
-        wav, path, self._wav = self._wav, self._path, None
+        wav, self._wav = self._sentence(), None
         wav.close()
         note = {
             "text": speech.text,
@@ -185,8 +207,8 @@ class Files(Output):
             "phonemes": speech.phonemes,
             "whole": whole,
         }
-        path.with_suffix(".json").write_text(json.dumps(note, ensure_ascii=False), "utf-8")
-        self.written.append(path)
+        wav.path.with_suffix(".json").write_text(json.dumps(note, ensure_ascii=False), "utf-8")
+        self.written.append(wav.path)
         return whole
 
 
@@ -244,7 +266,7 @@ def cannot_write(path: Path, error: OSError) -> Phrase:
     return Phrase.of(N_("cannot write {path}: {reason}"), path=str(path), reason=reason)
 
 
-def find_player(environ: dict[str, str] | os._Environ = os.environ) -> str | None:
+def find_player(environ: Mapping[str, str] = os.environ) -> str | None:
     """The player for this computer's audio, or None when it has none: PipeWire or
     PulseAudio when their server runs for this user, else ALSA when a sound card is there."""
     runtime = Path(environ.get("XDG_RUNTIME_DIR") or f"/run/user/{os.getuid()}")
