@@ -195,7 +195,7 @@ def board(folder: Path) -> tuple[Process, str]:
     return Process(args, "panel at"), f"http://127.0.0.1:{port}"
 
 
-def until(check: Any, what: str, seconds: float = 60.0) -> Any:
+def until(check: Any, what: str, seconds: float = 240.0) -> Any:
     """Wait until ``check()`` gives something (asking again as the club moves on)."""
     deadline = time.monotonic() + seconds
     while True:

@@ -114,8 +114,9 @@ def play_round(players: dict[str, Player], seats: list[dict[str, Any]]) -> None:
     for thread in threads:
         thread.start()
     for thread in threads:
-        thread.join(timeout=120)
+        thread.join(timeout=600)  # a busy machine plays slowly: wait, then say who hangs
     assert not errors, errors
+    assert not any(thread.is_alive() for thread in threads), "a table's game never ended"
 
 
 def pair(seat: dict[str, Any]) -> tuple[str, str]:
