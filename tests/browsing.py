@@ -128,11 +128,20 @@ def sign_in(page) -> None:
     expect(page.locator("#pin-button")).to_have_text(message(page, "sign_out"))
 
 
+# The page's own modules, reached as any module reaches them (the page has no globals).
+TALK = "(await import('/static/talk.js'))"
+
+
 def act(page, action: str, **args) -> dict:
     """An entry made from ``page`` through its own script (as its buttons make them)."""
-    result = page.evaluate("([action, args]) => act(action, args)", [action, args])
+    result = page.evaluate(f"async ([action, args]) => {TALK}.act(action, args)", [action, args])
     assert result is not None, page.locator("#message").text_content()
     return result
+
+
+def snapshot(page) -> dict:
+    """The board's snapshot ``page`` drew last."""
+    return page.evaluate(f"async () => {TALK}.now()")
 
 
 # A deal at the table (Ann deals, Bob leads), the starter 5♦, laid in this order:
@@ -156,9 +165,10 @@ def play_the_deal(page) -> None:
 
 
 def pick(page, *cards: str) -> None:
-    """Tap cards in the card picker, wherever it is shown."""
+    """Tap cards in the pack shown: in the sheet open, or in the view."""
+    scope = "dialog[open]" if page.locator("dialog[open]").count() else ".view:not([hidden])"
     for card in cards:
-        page.click(f"#picker button[data-card='{card}']")
+        page.click(f"{scope} .picker button[data-card='{card}']")
 
 
 def score_of(page, side: int):

@@ -11,6 +11,7 @@ from browsing import (  # noqa: F401
     score_of,
     shot,
     sign_in,
+    snapshot,
 )
 
 BOARD_LAYOUT = "two-track-61"
@@ -20,7 +21,7 @@ def deal(page, points: dict[int, int]) -> None:
     """A deal with no play points: the starter, each hand as ``points`` by seat, no crib."""
     act(page, "starter", card=None)
     act(page, "advance")
-    while (due := page.evaluate("state.game.due")) is not None:
+    while (due := snapshot(page)["game"]["due"]) is not None:
         said = 0 if due["kind"] == "crib" else points[due["seat"]]
         act(page, "claim", seat=due["seat"], points=said, kind=due["kind"])
     act(page, "advance")

@@ -82,6 +82,8 @@ def board(folder: Path) -> tuple[subprocess.Popen, str]:
     return process, found.group(1)
 
 
+# An entry made through the page's own module, as its buttons make them.
+ACT = "async ([action, args]) => (await import('/static/talk.js')).act(action, args)"
 COLOURS = 96  # a screenshot's palette: flat colours and text, a third of the bytes
 
 
@@ -125,7 +127,7 @@ def a_deal(page, url: str, stem: Path) -> list[Path]:
     written = []
 
     def act(action: str, **args) -> None:
-        page.evaluate("([action, args]) => act(action, args)", [action, args])
+        page.evaluate(ACT, [action, args])
 
     def shot(name: str) -> None:
         page.evaluate("window.scrollTo(0, 0)")

@@ -1,0 +1,56 @@
+// The play: one tap per card laid (the board scores it), or one chip per score pegged.
+
+import { html, nothing } from "../vendor/lit-html.js";
+import { phone } from "../kept.js";
+import { card, choice, pack } from "../parts.js";
+import { rankOf, t } from "../words.js";
+import { mugginsRow } from "./muggins.js";
+
+// Each side's chips in a play pegged by hand: from +1 to the most one card can score.
+function chips(game, ctx) {
+  return game.sides.map((side, index) => {
+    const seat = game.seats.findIndex((s) => s.side === index);
+    const keys = Array.from({ length: game.play.most }, (_, i) => html`<button type="button" class="quiet chip"
+      aria-label=${t("chip_label", { name: side.name, n: i + 1 })}
+      @click=${() => ctx.act("claim", { seat, points: i + 1, kind: "play" })}>+${i + 1}</button>`);
+    return html`<div class="chips side-${index}"><span class="who">${side.name}</span><div class="keys">${keys}</div></div>`;
+  });
+}
+
+export function play(game, ctx) {
+  const laying = game.play;
+  const mode = laying.mode || phone.get("playMode", "cards");
+  const turn = laying.turn === null ? null : game.seats[laying.turn].name;
+  const title = mode === "points" ? t("play_title")
+    : turn === null ? t("play_count", { count: laying.count }) : t("play_turn", { count: laying.count, name: turn });
+  const starter = game.starter ? html`<span class="starter-is">${t("starter_is")} ${card(game.starter, "starter")}</span>` : nothing;
+  const pile = mode === "points" ? html`<span>${t("play_lead_points")}</span>` : laying.pile.map((c) => card(c));
+  if (!ctx.signedIn) {
+    return { title, lead: html`${starter}${pile}`, body: html`${mugginsRow(game, ctx)}${ctx.pinPrompt()}${ctx.answer}`, focus: "#pin-prompt" };
+  }
+  const how = laying.mode === null
+    ? choice("play-mode", t("play_how"), [["cards", t("by_cards")], ["points", t("by_points")]], mode, (value) => {
+      phone.set("playMode", value);
+      ctx.redraw();
+    })
+    : nothing;
+  const end = html`<button type="button" class="quiet" @click=${() => ctx.act("advance")}>${t("end_play")}</button>`;
+  if (mode === "points") {
+    return { title, lead: html`${starter}${pile}`, body: html`${how}${mugginsRow(game, ctx)}${ctx.answer}${chips(game, ctx)}${end}`, focus: ".chips button" };
+  }
+  const go = html`<button type="button" class="quiet go" ?disabled=${turn === null || !laying.pile.length}
+    @click=${() => ctx.act("go", { seat: ctx.game().play.turn })}>${t("go", { name: turn ?? "" })}</button>`;
+  const fits = new Set(laying.fits);
+  const laid = pack({
+    name: "moment",
+    known: game.known,
+    blocked: (c) => c in game.known || !fits.has(rankOf(c)) || turn === null,
+    tap: (c) => ctx.act("lay", { seat: ctx.game().play.turn, card: c }),
+  });
+  return {
+    title,
+    lead: html`${starter}${pile}${go}`,
+    body: html`${how}${mugginsRow(game, ctx)}${ctx.answer}${laid}${end}`,
+    focus: ".picker button[tabindex='0']",
+  };
+}
