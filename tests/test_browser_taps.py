@@ -60,6 +60,7 @@ def test_tapping_whatever_is_offered_never_gets_stuck(phone, seed, settings):
     page.on("response", lambda r: r.status >= 500 and failed.append(f"{r.status} {r.url}"))
     sign_in(page)
     act(page, "new_game", **settings)
+
     def entries():
         game = snapshot(page)["game"]
         return game and [game["version"], game["phase"]]

@@ -7,6 +7,7 @@ from browsing import (  # noqa: F401
     board_url_fixture,
     browser_fixture,
     measure,
+    message,
     phone_fixture,
     shot,
     sign_in,
@@ -40,7 +41,7 @@ def test_three_cards_across_keep_the_names_and_put_the_dealer_by_the_score(phone
     act(page, "lay", seat=1, card="10H")
     act(page, "lay", seat=2, card="5C")  # fifteen two: Christopher leads by 2
     cards = page.locator("#sides li")
-    expect(cards.nth(2).locator(".lead")).to_have_text("+2")
+    expect(cards.nth(2).locator(".lead")).to_have_text(message(page, "leads_by").format(n=2))
     for side in range(3):
         card = cards.nth(side)
         name, line = card.locator(".name").bounding_box(), card.locator(".line").first

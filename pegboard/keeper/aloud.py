@@ -247,7 +247,7 @@ def _turned(before: State, after: State) -> list[Announcement]:
     if after.deal != before.deal:
         return []
     turned = before.stage is Phase.DISCARD and after.stage is not Phase.DISCARD
-    if not (turned or before.starter is None and after.starter is not None):
+    if not (turned or (before.starter is None and after.starter is not None)):
         return []
     if after.starter is None:
         return [Announcement(LAID, Phrase(N_("The starter is turned.")))]
@@ -276,7 +276,7 @@ def _lay(before: State, after: State) -> Announcement | None:
 def _next(before: State, after: State) -> list[Announcement]:
     """Whose turn it is now, when it moved (a phone's words): who lays, who counts."""
     due, was = after.due, before.due
-    if due is None or due == was and after.stage == before.stage:
+    if due is None or (due == was and after.stage == before.stage):
         return []
     if due.kind == "play" and due.seat is not None:
         said = Phrase.of(N_("{name} to lay."), name=after.players[due.seat])

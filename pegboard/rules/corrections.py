@@ -62,10 +62,16 @@ def _flush_missed(show: Show) -> int | None:
 
 
 RULES: tuple[tuple[str, Misread], ...] = (
-    (N_("A crib scores a flush only when the starter is of its suit too: five cards."), _crib_flush),
+    (
+        N_("A crib scores a flush only when the starter is of its suit too: five cards."),
+        _crib_flush,
+    ),
     (N_("The jack of the starter's suit in the hand is one for his nobs."), _nobs_missed),
     (N_("Only the jack of the starter's suit is his nobs."), _wrong_jack),
-    (N_("A jack turned as the starter is two for his heels at the turn, not his nobs."), _starter_jack),
+    (
+        N_("A jack turned as the starter is two for his heels at the turn, not his nobs."),
+        _starter_jack,
+    ),
     (N_("A flush with the starter of its suit is one more: five cards."), _flush_with_starter),
     (N_("Four cards of one suit in the hand are a flush of four."), _flush_missed),
 )
