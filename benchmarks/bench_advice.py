@@ -16,8 +16,9 @@ import sys
 import time
 
 from benchmarks.timing import percentiles, race
-from pegboard.rules.advice import KEPT, advise, literal_advice
+from pegboard.rules.advice import advise, literal_advice
 from pegboard.rules.cards import DECK
+from pegboard.rules.deals import DEALS
 from pegboard.rules.scoring import clear_caches
 
 EXAMPLE = "5H 5C JD QS 2C 9H".split()
@@ -75,7 +76,7 @@ def main() -> None:
     rng = random.Random(SEED)
     print(f"{AGAINST_LITERAL} random hands per deal (seed {SEED}), dealer and pone in turn,")
     print("  cold advice against the literal enumeration: ms, ms, median ratio (worst)")
-    for players, dealt in KEPT:
+    for players, dealt in DEALS:
         fast, slow = [], []
         for i in range(AGAINST_LITERAL):
             cards, dealer = rng.sample(DECK, dealt), i % 2 == 0
@@ -91,7 +92,7 @@ def main() -> None:
         )
 
     print(f"{HANDS} random hands per deal (seed {SEED}), ms per call: median p99 max (goal <= 100)")
-    for players, dealt in KEPT:
+    for players, dealt in DEALS:
         hands = [rng.sample(DECK, dealt) for _ in range(HANDS)]
         for name, run in (("cold", cold), ("warm", advise)):
             times = []

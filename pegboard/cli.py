@@ -15,6 +15,7 @@ from pathlib import Path
 
 from pegboard.errors import PegboardError
 from pegboard.i18n import phrase_of
+from pegboard.rules.deals import PLAYERS
 
 EXIT_ERROR = 2
 
@@ -317,7 +318,7 @@ def build_parser(lang: str = "en") -> argparse.ArgumentParser:
     seat.add_argument(
         "--pone", dest="dealer", action="store_false", help=_("the crib is not yours")
     )
-    advise.add_argument("--players", type=int, default=2, choices=(2, 3, 4), help=_("default 2"))
+    advise.add_argument("--players", type=int, default=2, choices=PLAYERS, help=_("default 2"))
     advise.add_argument("--json", action="store_true", help=_("print JSON"))
     advise.set_defaults(run=cmd_advise)
     serve = sub.add_parser("serve", help=_("run the board: game, LEDs, dials and the phone panel"))

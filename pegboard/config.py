@@ -5,7 +5,7 @@ A wrong key or value stops start-up with a message that names it:
 >>> load_config(text="[board]\\nbrightnes = 0.5")  # doctest: +ELLIPSIS
 Traceback (most recent call last):
 ...
-pegboard.errors.ConfigError: config: unknown key board.brightnes (known: brightness, ...)
+pegboard.errors.ConfigError: config: unknown key 'board.brightnes' (did you mean ...?)
 >>> load_config(text="[board]\\nbrightness = 2").board["brightness"]
 Traceback (most recent call last):
 ...
@@ -26,30 +26,13 @@ from typing import Any
 
 from pegboard.errors import ConfigError
 from pegboard.i18n import N_, Phrase
-
-
-def _between(low: float, high: float):
-    def check(value: Any) -> Phrase | None:
-        if not low <= value <= high:
-            return Phrase.of(BETWEEN, low=low, high=high, value=value)
-        return None
-
-    return check
-
-
-def _one_of(*choices: str):
-    def check(value: Any) -> Phrase | None:
-        if value not in choices:
-            return Phrase.of(ONE_OF, choices=", ".join(choices), value=repr(value))
-        return None
-
-    return check
+from pegboard.shape import Check, Source, between, one_of
 
 
 def _driver(value: str) -> Phrase | None:
     from pegboard.leds import KINDS  # one home: the LED back-ends
 
-    return _one_of(*KINDS)(value)
+    return one_of(*KINDS)(value)
 
 
 def is_pin(text: str) -> bool:
@@ -83,7 +66,7 @@ def _host(value: str) -> Phrase | None:
 def _voice_out(value: str) -> Phrase | None:
     from pegboard.voice import KINDS  # one home: the voice's outputs
 
-    return _one_of(*KINDS)(value)
+    return one_of(*KINDS)(value)
 
 
 def _all_events() -> list[str]:
@@ -108,28 +91,15 @@ def _colour_order(value: str) -> Phrase | None:
 
     if isinstance(value, str) and "W" in value.upper() and len(value) == 4:
         return Phrase.of(WHITE_LED, value=repr(value), choices=", ".join(ORDERS), **CHIPS)
-    return _one_of(*ORDERS)(value)
+    return one_of(*ORDERS)(value)
 
 
 def _language(value: str) -> Phrase | None:
     from pegboard.i18n import LANGUAGES
 
-    return _one_of(*LANGUAGES)(value)
+    return one_of(*LANGUAGES)(value)
 
 
-# Translators: a setting refused; {source} is the config file, {key} a key of it as typed
-# (board.brightness), {value} what it holds, {choices} the values it may take.
-BETWEEN = N_("{source}: {key} must be between {low} and {high}, not {value}")
-ONE_OF = N_("{source}: {key} must be one of {choices}, not {value}")
-# What a setting must be, by the type it has: a whole number for an int, and so on.
-MUST_BE = {
-    int: N_("{source}: {key} must be a whole number, not {value}"),
-    str: N_("{source}: {key} must be text, not {value}"),
-    bool: N_("{source}: {key} must be {true} or {false}, not {value}"),
-    list: N_("{source}: {key} must be a list, not {value}"),
-}
-TOML_BOOLS = {"true": "true", "false": "false"}  # as typed in TOML, in every language
-A_NUMBER = N_("{source}: {key} must be a number, not {value}")
 # Translators: {value} is what the maker typed (RGBW); {rgbw} and {chip} name LED chips.
 WHITE_LED = N_(
     "{source}: {key} = {value}: that is a strip with a fourth, white LED (RGBW, such as "
@@ -149,23 +119,23 @@ _LABEL = re.compile(r"(?!-)[A-Za-z0-9-]{1,63}(?<!-)")
 
 # section -> key -> (default or a function making it, type, check or None). "pins" and
 # "game" are free-form tables handed to the inputs and the game, which check them.
-SCHEMA: dict[str, dict[str, tuple[Any, type | tuple[type, ...], Any]]] = {
+SCHEMA: dict[str, dict[str, tuple[Any, type, Check | None]]] = {
     "board": {
         "layout": ("two-track-121", str, None),
         "driver": ("sim", str, _driver),  # sim: no hardware, as --sim
         "serial_port": ("", str, None),
-        "brightness": (0.35, (int, float), _between(0.0, 1.0)),
+        "brightness": (0.35, float, between(0.0, 1.0)),
         # The order the strips take a LED's bytes in: GRB for a WS2812B, as the guide
         # pins; `pegboard doctor` asks for red, green and blue and names the one to set.
         "colour_order": ("GRB", str, _colour_order),
-        "supply_ma": (4000, int, _between(100, 100_000)),
+        "supply_ma": (4000, int, between(100, 100_000)),
         "pin": ("", str, _pin),
         "language": ("en", str, _language),
     },
     "panel": {
         "host": ("0.0.0.0", str, _host),  # every interface: phones on the LAN (writes need the PIN)
-        "port": (8080, int, _between(0, 65535)),
-        "threads": (32, int, _between(4, 256)),
+        "port": (8080, int, between(0, 65535)),
+        "threads": (32, int, between(4, 256)),
     },
     # The board's voice, in [board] language: out = auto speaks through the computer's
     # audio when it has some; files writes a WAV per sentence to folder (default: the
@@ -174,8 +144,8 @@ SCHEMA: dict[str, dict[str, tuple[Any, type | tuple[type, ...], Any]]] = {
         "enabled": (True, bool, None),
         "out": ("auto", str, _voice_out),
         "folder": ("", str, None),
-        "volume": (0.8, (int, float), _between(0.0, 1.0)),
-        "rate": (160, int, _between(80, 450)),
+        "volume": (0.8, float, between(0.0, 1.0)),
+        "rate": (160, int, between(80, 450)),
         "events": (_all_events, list, _events),
     },
 }
@@ -225,19 +195,12 @@ def load_config(path: Path | None = None, text: str | None = None) -> Config:
         if not isinstance(data[name], dict):
             table = N_("{source}: {key} must be a table {section}")
             raise ConfigError(Phrase.of(table, source=source, key=name, section=f"[{name}]"))
+    read = Source(source)
     for name, keys in SCHEMA.items():
         given = data.get(name, {})
-        for key in given:
-            if key not in keys:
-                unknown = N_("{source}: unknown key {key} (known: {known})")
-                known = ", ".join(sorted(keys))
-                raise ConfigError(
-                    Phrase.of(unknown, source=source, key=f"{name}.{key}", known=known)
-                )
+        read.only(given, keys, prefix=f"{name}.")
         sections[name] = {
-            key: _checked(
-                source, f"{name}.{key}", given[key] if key in given else _made(default), kind, check
-            )
+            key: read.value(given, key, kind, default=default, check=check, key=f"{name}.{key}")
             for key, (default, kind, check) in keys.items()
         }
     free = {name: copy.deepcopy(data.get(name, {})) for name in FREE_SECTIONS}
@@ -257,19 +220,7 @@ def with_panel(config: Config, **given: Any) -> Config:
     for key, value in given.items():
         if value is not None:
             _, kind, check = SCHEMA["panel"][key]
-            panel[key] = _checked(f"--{key}", f"panel.{key}", value, kind, check)
+            panel[key] = Source(f"--{key}").value(
+                {key: value}, key, kind, check=check, key=f"panel.{key}"
+            )
     return replace(config, panel=panel)
-
-
-def _checked(source: str, name: str, value: Any, kind: Any, check: Any) -> Any:
-    """``value`` of the setting ``name``, if it has the right type and passes ``check``."""
-    value = copy.deepcopy(value)
-    if not isinstance(value, kind) or (isinstance(value, bool) and kind is not bool):
-        must = MUST_BE[kind] if isinstance(kind, type) else A_NUMBER
-        said = Phrase.of(must, source=source, key=name, value=repr(value), **TOML_BOOLS)
-        raise ConfigError(said)
-    problem = check(value) if check else None
-    if problem:  # a check's phrase, its source and key filled in here
-        where = (("source", source), ("key", name))
-        raise ConfigError(Phrase(problem.message, where + problem.params))
-    return value

@@ -139,7 +139,8 @@ def check_language(lang: str) -> str:
     """``lang`` as a supported language code, or a ConfigError that lists them."""
     found = language_of(lang)
     if found is None:
-        raise ConfigError(f"language {lang!r} is not one of {', '.join(LANGUAGES)}")
+        message = N_("language {lang} is not one of {languages}")
+        raise ConfigError(Phrase.of(message, lang=repr(lang), languages=", ".join(LANGUAGES)))
     return found
 
 
@@ -186,7 +187,10 @@ def from_environment(environ: Mapping[str, str]) -> str:
         try:
             return check_language(chosen)
         except ConfigError as error:
-            raise ConfigError(f"PEGBOARD_LANG: {error}") from None
+            said = Phrase.of(
+                N_("{variable}: {problem}"), variable="PEGBOARD_LANG", problem=phrase_of(error)
+            )
+            raise ConfigError(said) from None
     for name in ENVIRONMENT[1:]:
         if environ.get(name):  # the first locale variable set decides, as in POSIX
             return language_of(environ[name]) or SOURCE

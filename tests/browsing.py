@@ -17,6 +17,7 @@ import sys
 from pathlib import Path
 
 import pytest
+from needs import missing
 
 CHROMIUM = Path(os.environ.get("PEGBOARD_CHROMIUM", "/usr/bin/chromium"))  # Debian's
 CHROMIUM_ARGS = [
@@ -47,11 +48,9 @@ def _missing() -> str | None:
 
 @pytest.fixture(scope="module", name="browser")
 def browser_fixture():
-    missing = _missing()
-    if missing:
-        if os.environ.get("CI") == "true":
-            pytest.fail(f"browser tests must run in CI: {missing}")
-        pytest.skip(missing)
+    lacking = _missing()
+    if lacking:
+        missing(lacking)
     from playwright.sync_api import expect, sync_playwright
 
     expect.set_options(timeout=10_000)

@@ -29,6 +29,22 @@ def test_the_layers_hold():
     assert "0 broken" in result.stdout
 
 
+def test_every_module_is_in_a_layer():
+    """Each module and package of pegboard has its place in the layers contract."""
+    import tomllib
+
+    config = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))
+    layers = config["tool"]["importlinter"]["contracts"][0]["layers"]
+    placed = {name.strip() for layer in layers for name in layer.split("|")}
+    found = {
+        f"pegboard.{path.stem if path.is_file() else path.name}"
+        for path in (ROOT / "pegboard").iterdir()
+        if (path.suffix == ".py" and path.stem != "__init__")
+        or (path.is_dir() and (path / "__init__.py").exists() and path.name != "locale")
+    }
+    assert found <= placed, sorted(found - placed)
+
+
 def test_no_module_is_too_long():
     long = {
         str(path.relative_to(ROOT)): lines

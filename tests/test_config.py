@@ -39,8 +39,8 @@ def test_a_file_overrides_only_what_it_names(tmp_path):
 
 # Every kind of wrong entry, with what its refusal names.
 WRONG = [
-    ("[board]\nbrightnes = 0.5", "unknown key board.brightnes (known: brightness, "),
-    ("[panel]\npotr = 80", "unknown key panel.potr"),
+    ("[board]\nbrightnes = 0.5", "unknown key 'board.brightnes' (did you mean 'board.bright"),
+    ("[panel]\npotr = 80", "unknown key 'panel.potr' (did you mean 'panel.port'?)"),
     ('[board]\nbrightness = "high"', "board.brightness must be a number, not 'high'"),
     ("[board]\nbrightness = true", "board.brightness must be a number, not True"),
     ("[panel]\nport = 80.5", "panel.port must be a whole number, not 80.5"),

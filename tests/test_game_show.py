@@ -293,7 +293,7 @@ def test_muggins_window_and_who_may_call(table):
     table.claim("Bob", 10)
     refuse(table, "muggins", "Dan", 2, match="Dan cannot mug their own side")
     refuse(table, "muggins", "Ann", 20, match="Bob's hand cannot have missed 20: no hand of 4")
-    refuse(table, "muggins", "Ann", 0, match="points are a whole number of at least 1")
+    refuse(table, "muggins", "Ann", 0, match="points must be a whole number of at least 1")
     table.claim("Cat", 4)  # the next count is pegged: Bob's hand can no longer be mugged
     state = table.muggins("Bob", 2)  # Cat's can, by the other side
     assert state.scores == (4, 12)

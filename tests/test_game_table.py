@@ -100,11 +100,14 @@ def test_whole_events_as_json(table):
     [
         ({"type": "Teleported"}, "'Teleported' is not an event type"),
         (["Claimed"], "malformed event: .* is not an event$"),
-        ({"type": "Claimed", "seat": 1}, "missing 2 required positional arguments"),
-        ({"type": "Claimed", "seat": 1, "kind": "play", "points": "3"}, "points cannot be '3'"),
-        ({"type": "Claimed", "seat": 1, "kind": "play", "points": 3, "bonus": 1}, "no bonus"),
+        ({"type": "Claimed", "seat": 1}, "kind is missing"),
+        (
+            {"type": "Claimed", "seat": 1, "kind": "play", "points": "3"},
+            "points must be a whole number",
+        ),
+        ({"type": "Claimed", "seat": 1, "kind": "play", "points": 3, "bonus": 1}, "key 'bonus'"),
         ({"type": "CardLaid", "seat": 1, "card": "11H"}, "'11' is not a rank"),
-        ({"type": "CardLaid", "seat": True, "card": "JH"}, "seat cannot be True"),
+        ({"type": "CardLaid", "seat": True, "card": "JH"}, "seat must be a whole number, not True"),
         ({"type": "StarterTurned", "card": "JH"}, "the starter is turned already"),
         ({"type": "GameStarted", "settings": {}, "dealer": 0}, "not an entry of this one"),
         ({"type": "ShowEnded"}, "the play is not over: end it before the show"),

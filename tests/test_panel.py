@@ -326,14 +326,14 @@ def test_a_new_game_takes_every_setting(client, signed_in):
         ({"colours": ["#112233"]}, "give 2 colours"),
         ({"colours": ["red", "blue"]}, "give 2 colours"),
         ({"match_games": 2}, "odd number"),
-        ({"skunk": "quadruple"}, "skunk is one of"),
-        ({"over_count": "ignore"}, "over_count is one of"),
+        ({"skunk": "quadruple"}, "skunk must be one of"),
+        ({"over_count": "ignore"}, "over_count must be one of"),
         ({"target": 10**6}, "at most 999"),
         ({"players": ["Ann", "Ann"]}, "same name"),
         ({"players": ["Ann\x1b[2J", "Bob"]}, "holds U+001B, which is not printable text"),
         ({"players": ["\u202eAnn", "Bob"]}, "holds U+202E, which is not printable text"),
         ({"dealer": 7}, "no player 7"),
-        ({"first_go_ends": "yes"}, "first_go_ends is on (true) or off (false)"),
+        ({"first_go_ends": "yes"}, "first_go_ends must be true or false"),
     ],
 )
 def test_bad_settings_are_refused_and_keep_the_game(client, signed_in, board, settings, says):

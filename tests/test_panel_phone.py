@@ -155,7 +155,9 @@ def test_the_games_kept_and_taking_one_up_again(client, signed_in, board):
     assert [g["id"] for g in client.get("/api/games").get_json()["games"]] == [first]
 
 
-@pytest.mark.parametrize(("game", "says"), [(99, "there is no game 99"), ("one", "wrong type")])
+@pytest.mark.parametrize(
+    ("game", "says"), [(99, "there is no game 99"), ("one", "game must be a whole number")]
+)
 def test_resuming_a_game_that_is_not_there_is_refused_and_changes_nothing(
     client, signed_in, board, game, says
 ):

@@ -4,13 +4,17 @@ as a strip reads it; a spidev that would cut a frame in pieces is refused with t
 from __future__ import annotations
 
 import pytest
+from needs import missing
 
 from pegboard.board.layout import Strip, layout_names, load_layout
 from pegboard.board.render import Frame
 from pegboard.errors import ConfigError
 from pegboard.leds import open_driver, spi
 
-pytest.importorskip("neopixel_spi")
+try:
+    import neopixel_spi  # noqa: F401 (the SPI route's library, in the test extra)
+except ImportError:
+    missing("adafruit-circuitpython-neopixel-spi is not installed: pip install -e '.[test]'")
 
 
 @pytest.fixture(autouse=True)

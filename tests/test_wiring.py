@@ -4,7 +4,6 @@ and the systemd unit (systemd-analyze verify)."""
 
 from __future__ import annotations
 
-import os
 import re
 import shutil
 import subprocess
@@ -12,6 +11,7 @@ from pathlib import Path
 
 import pytest
 from browsing import browser_fixture  # noqa: F401 (a fixture)
+from needs import missing
 from pegboard._firmware import pegproto
 
 from pegboard.board.layout import layout_names, load_layout
@@ -27,10 +27,7 @@ def tool(name: str) -> str:
     """A Debian tool the test needs (scripts/test installs it): skip without, fail in CI."""
     path = shutil.which(name)
     if path is None:
-        reason = f"{name} is not installed (apt-get install {name})"
-        if os.environ.get("CI", "").lower() in ("true", "1"):
-            pytest.fail(reason + "; CI must run it")
-        pytest.skip(reason)
+        missing(f"{name} is not installed (apt-get install {name})")
     return path
 
 

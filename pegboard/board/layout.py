@@ -42,6 +42,7 @@ from pegboard.board.geometry import (
 from pegboard.board.pcb import PcbReading
 from pegboard.errors import LayoutError
 from pegboard.i18n import N_, Phrase
+from pegboard.shape import Check, Source, more_than
 
 __all__ = ["RGB", "Hole", "Layout", "Pcb", "Place", "Strip", "StripKind", "Track"]
 __all__ += ["layout_names", "layouts_folder", "load_layout", "parse_layout"]
@@ -96,9 +97,6 @@ def parse_layout(text: str, source: str = "<layout>") -> Layout:
     return _Reader(source).layout(data)
 
 
-Number = (int, float)
-
-
 Where = Phrase | str  # a place in the layout file: a table as typed, or a phrase
 
 # Translators: places in a layout file. A track and a strip are numbered from 0; {id} is a
@@ -111,13 +109,8 @@ _ANY_MARK = N_("a lap mark of track {track}")
 _HOLE = N_("track {track} hole {number} ({id})")
 _MARK = N_("track {track} lap mark {number} ({id})")
 RRGGBB = "#rrggbb"  # a colour as typed
-# Translators: {key} = {value} as typed in the layout file, and what kind of value it must be.
-_NOT_A = {
-    int: N_("layout {source}: {where}: {key} = {value} is not a whole number"),
-    Number: N_("layout {source}: {where}: {key} = {value} is not a number"),
-    str: N_("layout {source}: {where}: {key} = {value} is not a text"),
-    dict: N_("layout {source}: {where}: {key} = {value} is not a table"),
-}
+# Translators: a key of a table of a layout file: "[board]: width_mm", "track 0 hole 3 (t0h3): x".
+_KEY_IN = N_("{where}: {key}")
 
 
 def _numbered(track: int, number: int, mark: bool) -> Phrase:
@@ -131,25 +124,22 @@ class _Reader(PcbReading):
 
     def __init__(self, source: str):
         self.source = source
+        self.read = Source(Phrase.of(N_("layout {name}"), name=source), LayoutError)
 
     def fail(self, message: str, **params: Any) -> LayoutError:
         """A refusal: ``message`` is a msgid starting ``layout {source}:``."""
         return LayoutError(Phrase.of(message, source=self.source, **params))
 
-    def get(self, table: dict[str, Any], key: str, kind: type | tuple[type, ...], where: Where):
-        value = table.get(key)
-        if value is None:
-            raise self.fail(N_("layout {source}: {where} has no {key}"), where=where, key=key)
-        if not isinstance(value, kind) or isinstance(value, bool):
-            raise self.fail(_NOT_A[kind], where=where, key=key, value=repr(value))
-        return value
+    def get(
+        self, table: dict[str, Any], key: str, kind: type, where: Where, check: Check | None = None
+    ) -> Any:
+        """``table[key]`` of type ``kind`` (a ``float`` takes a whole number too)."""
+        return self.read.value(
+            table, key, kind, check=check, key=Phrase.of(_KEY_IN, where=where, key=key)
+        )
 
     def positive(self, table: dict[str, Any], key: str, where: Where) -> float:
-        value = self.get(table, key, Number, where)
-        if value <= 0:
-            more = N_("layout {source}: {where}: {key} = {value} must be more than 0")
-            raise self.fail(more, where=where, key=key, value=value)
-        return float(value)
+        return float(self.get(table, key, float, where, more_than(0)))
 
     def optional(self, table: dict[str, Any], key: str, default: float) -> float:
         """A positive number of ``[board]``, or ``default`` when the key is left out."""
@@ -200,7 +190,7 @@ class _Reader(PcbReading):
             hole_mm=self.positive(board, "hole_mm", "[board]"),
             plank_mm=self.positive(board, "plank_mm", "[board]"),
             skin_mm=self.positive(board, "skin_mm", "[board]"),
-            fill_index=float(self.get(board, "fill_index", Number, "[board]")),
+            fill_index=float(self.get(board, "fill_index", float, "[board]")),
             strip_kind=kind,
             strips=strips,
             tracks=tracks,
@@ -342,8 +332,8 @@ class _Reader(PcbReading):
             hole = Hole(
                 track=track,
                 number=number,
-                x=float(self.get(row, "x", Number, name)),
-                y=float(self.get(row, "y", Number, name)),
+                x=float(self.get(row, "x", float, name)),
+                y=float(self.get(row, "y", float, name)),
                 strip=self.get(row, "strip", int, name),
                 led=self.get(row, "led", int, name),
                 lap_mark=mark,

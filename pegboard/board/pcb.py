@@ -22,7 +22,6 @@ from typing import Any
 from pegboard.board.geometry import Layout, Pcb
 from pegboard.i18n import N_, Phrase
 
-Number = (int, float)
 _MOUNTING = N_("mounting hole {number}")  # Translators: a screw hole of the PCB, from 0
 CLEAR_MM = 1.0  # wood left between a mounting hole and a peg hole
 
@@ -34,13 +33,13 @@ class PcbReading:
     def pcb(self, table: dict[str, Any]) -> Pcb:
         where = "[pcb]"
         outline = self.get(table, "outline", dict, where)
-        x, y = (float(self.get(outline, k, Number, "[pcb.outline]")) for k in ("x", "y"))
+        x, y = (float(self.get(outline, k, float, "[pcb.outline]")) for k in ("x", "y"))
         width = self.positive(outline, "width_mm", "[pcb.outline]")
         height = self.positive(outline, "height_mm", "[pcb.outline]")
         holes = []
         for number, row in enumerate(table.get("mounting", [])):
             at = Phrase.of(_MOUNTING, number=number)
-            holes.append(tuple(float(self.get(row, k, Number, at)) for k in ("x", "y")))
+            holes.append(tuple(float(self.get(row, k, float, at)) for k in ("x", "y")))
         return Pcb(
             led=self.get(table, "led", str, where),
             led_mm=self.positive(table, "led_mm", where),

@@ -28,7 +28,7 @@ by the commands, as a live entry is: one they refuse stops the load with a Store
 >>> table = Table(pathlib.Path(tempfile.mkdtemp()) / "games.db")
 >>> state = table.new_game(Settings(players=("Ann", "Bob")), cuts=["9H", "4C"])
 >>> state.players[state.dealer], state.phase, state.due
-('Bob', <Phase.DISCARD: 'discard'>, Count(seat=1, kind='starter'))
+('Bob', <Phase.DISCARD: 'discard'>, Count(seat=1, kind=<CountKind.STARTER: 'starter'>))
 >>> table.close()
 """
 
@@ -39,14 +39,17 @@ from pegboard.game.skunk import skunk_level, skunk_lines
 from pegboard.game.state import (
     Claim,
     Count,
+    CountKind,
     Entry,
     GameResult,
     Match,
     Mugging,
+    Pegged,
     Pegs,
     Phase,
     Play,
     State,
+    Verdict,
 )
 from pegboard.game.store import GameRecord, Store
 from pegboard.game.table import Table
@@ -56,12 +59,14 @@ __all__ = [
     "VARIANTS",
     "Claim",
     "Count",
+    "CountKind",
     "Entry",
     "Event",
     "GameRecord",
     "GameResult",
     "Match",
     "Mugging",
+    "Pegged",
     "Pegs",
     "Phase",
     "Play",
@@ -70,6 +75,7 @@ __all__ = [
     "Store",
     "Table",
     "Variant",
+    "Verdict",
     "from_dict",
     "replay",
     "skunk_level",

@@ -13,6 +13,7 @@ from pegboard.i18n import N_, Phrase
 from pegboard.rules.cards import ACE, KING, Card, parse_cards
 from pegboard.rules.play import max_play_points
 from pegboard.rules.scoring import possible_totals
+from pegboard.shape import BOOLS
 
 Cards = str | Iterable[Card | str]  # "5H 5C JD 4S", or one card or token each
 
@@ -82,7 +83,7 @@ def due_now(state: State, count: Count) -> Count:
 
 def totals_of(state: State, count: Count) -> frozenset[int]:
     crib = count.kind == "crib"
-    return possible_totals(4 if crib else state.hand_size, crib)
+    return possible_totals(state.size_of(count.kind), crib)
 
 
 def why_impossible(state: State, count: Count, points: int) -> Phrase:
@@ -113,7 +114,7 @@ def hand_cards(state: State, count: Count, cards: Cards | None) -> tuple[Card, .
     if cards is None:
         return None
     given = tuple(read_cards(cards))
-    size = 4 if count.kind == "crib" else state.hand_size
+    size = state.size_of(count.kind)
     if len(given) != size:
         raise RuleError(
             Phrase.of(
@@ -173,7 +174,8 @@ def seat_of(names: Sequence[str], who: int | str) -> int:
 
 def whole(value: object, name: str, least: int = 0) -> int:
     if not isinstance(value, int) or isinstance(value, bool) or value < least:
-        raise RuleError(f"{name} are a whole number of at least {least}, not {value!r}")
+        message = N_("{name} must be a whole number of at least {least}, not {value}")
+        raise RuleError(Phrase.of(message, name=name, least=least, value=repr(value)))
     return value
 
 
@@ -187,5 +189,6 @@ def whole_rank(rank: object) -> int:
 
 def flag(value: object, name: str) -> bool:
     if not isinstance(value, bool):
-        raise RuleError(f"{name} is true or false, not {value!r}")
+        message = N_("{name} must be {true} or {false}, not {value}")
+        raise RuleError(Phrase.of(message, name=name, value=repr(value), **BOOLS))
     return value

@@ -37,10 +37,12 @@ from pegboard.game.checks import (
 )
 from pegboard.game.entries import ENTRIES, entry
 from pegboard.game.settings import Settings
-from pegboard.game.state import Count, Phase, State
+from pegboard.game.state import Count, CountKind, Phase, State
 from pegboard.i18n import N_, Phrase
 from pegboard.rules.cards import JACK, Card
 from pegboard.rules.play import GO_LIMIT, max_play_points
+
+HAND = Count(None, CountKind.HAND)  # a count of the show, by default
 
 
 def start(
@@ -215,9 +217,10 @@ def claim(
     if kind is None:
         if state.stage is Phase.DISCARD:
             in_phase(state, Phase.SHOW)  # refuses: the starter comes first
-        kind = "play" if state.stage is Phase.PLAY else (state.due or Count(None, "hand")).kind
+        kind = CountKind.PLAY if state.stage is Phase.PLAY else (state.due or HAND).kind
     if kind not in ev.KINDS:
-        raise RuleError(f"a count is for {', '.join(ev.KINDS)}; not {kind!r}")
+        message = N_("a count is for {kinds}, not {kind}")
+        raise RuleError(Phrase.of(message, kinds=", ".join(ev.KINDS), kind=repr(kind)))
     if kind == "play":
         in_phase(state, Phase.PLAY)
         if state.play.mode == "cards":
@@ -235,7 +238,7 @@ def claim(
                 )
             )
         return ev.Claimed(seat, kind, points)
-    count = due_now(state, Count(seat, kind))
+    count = due_now(state, Count(seat, CountKind(kind)))
     if points not in totals_of(state, count):
         raise RuleError(why_impossible(state, count, points))
     return ev.Claimed(seat, kind, points, hand_cards(state, count, cards))
@@ -400,7 +403,8 @@ def recheck(state: State | None, event: ev.Event) -> ev.Event:
     what the rules make of it.  Raises RuleError saying why not."""
     if state is None:
         if not isinstance(event, ev.GameStarted):
-            raise RuleError(f"a game starts with GameStarted, not {type(event).__name__}")
+            message = N_("a game starts with {first}, not {event}")
+            raise RuleError(Phrase.of(message, first="GameStarted", event=type(event).__name__))
         checked = start(event.settings, None if event.cuts else event.dealer, event.cuts)
     else:
         checked = check(state, event)

@@ -38,7 +38,7 @@ def dial_cap(state: State | None) -> int:
         return HEELS_POINTS
     if due.kind == "play":
         return max_play_points()
-    return max(possible_totals(4 if due.kind == "crib" else state.hand_size, due.kind == "crib"))
+    return max(possible_totals(state.size_of(due.kind), due.kind == "crib"))
 
 
 def dialled(state: State, seat: int, points: int) -> ev.Event:

@@ -3,6 +3,7 @@
 Events say what happened at the table; what it scored is worked out by the fold
 (:mod:`pegboard.game.fold`), so no fact is stored twice.
 
+>>> from pegboard.rules.cards import parse_cards
 >>> event = Claimed(seat=1, kind="hand", points=12, cards=tuple(parse_cards("5H 5C JD 4S".split())))
 >>> to_dict(event)
 {'type': 'Claimed', 'seat': 1, 'kind': 'hand', 'points': 12, 'cards': ['5♥', '5♣', 'J♦', '4♠']}
@@ -12,17 +13,18 @@ True
 
 from __future__ import annotations
 
-import types
 import typing
-from dataclasses import dataclass, fields
+from dataclasses import MISSING, dataclass, fields
 from functools import cache
 from typing import Union
 
-from pegboard.errors import PegboardError, RuleError
+from pegboard.errors import RuleError
 from pegboard.game.settings import Settings
-from pegboard.rules.cards import Card, parse_cards
+from pegboard.i18n import N_, Phrase
+from pegboard.rules.cards import Card
+from pegboard.shape import Source
 
-KINDS = ("play", "hand", "crib")  # what a count is for
+KINDS = ("play", "hand", "crib")  # what a claim is for: a CountKind (pegboard.game.state)
 
 
 @dataclass(frozen=True, slots=True)
@@ -164,23 +166,21 @@ def _plain(value: object) -> object:
 
 def from_dict(data: object) -> Event:
     """Read the JSON form; anything malformed raises RuleError saying what."""
+    read = Source(EVENT, RuleError)
     if not isinstance(data, dict) or data.get("type") not in EVENT_TYPES:
         kind = data.get("type") if isinstance(data, dict) else type(data).__name__
-        raise RuleError(
-            f"malformed event: {kind!r} is not an event type ({', '.join(EVENT_TYPES)})"
-        )
+        not_one = N_("{source}: {kind} is not an event type ({types})")
+        raise read.fail(not_one, kind=repr(kind), types=", ".join(EVENT_TYPES))
     cls = EVENT_TYPES[data["type"]]
     hints = _hints(cls)
     given = {k: v for k, v in data.items() if k != "type"}
-    names = {f.name for f in fields(cls)}
-    if set(given) - names:
-        raise RuleError(f"malformed event: {cls.__name__} has no {', '.join(set(given) - names)}")
-    try:
-        return cls(**{name: _typed(hints[name], value, name) for name, value in given.items()})
-    except TypeError as error:  # a required field is missing
-        raise RuleError(f"malformed event: {error}") from None
-    except PegboardError as error:
-        raise RuleError(f"malformed event {cls.__name__}: {error}") from None
+    read.only(given, hints)
+    values = {
+        f.name: read.typed(given.get(f.name), hints[f.name], f.name, PARSERS)
+        for f in fields(cls)
+        if f.name in given or f.default is MISSING
+    }
+    return cls(**values)
 
 
 @cache
@@ -188,21 +188,5 @@ def _hints(cls: type) -> dict[str, object]:
     return typing.get_type_hints(cls)
 
 
-def _typed(hint: object, value: object, name: str) -> object:
-    """``value`` read from JSON as the type ``hint`` of field ``name``."""
-    options = typing.get_args(hint) if isinstance(hint, types.UnionType) else (hint,)
-    if value is None and type(None) in options:
-        return None
-    kind = options[0]
-    if kind is Card and isinstance(value, str):
-        return Card.parse(value)
-    if typing.get_args(kind) == (int, ...) and isinstance(value, list):
-        if all(type(item) is int for item in value):
-            return tuple(value)
-    elif typing.get_origin(kind) is tuple and isinstance(value, list):
-        return tuple(parse_cards(value))
-    if kind is Settings and isinstance(value, dict):
-        return Settings.from_dict(value)
-    if kind in (int, bool, str) and type(value) is kind:
-        return value
-    raise RuleError(f"malformed event: {name} cannot be {value!r}")
+EVENT = Phrase(N_("the entry"))  # an event as read from the game file or a script, to people
+PARSERS = {Card: (str, Card.parse), Settings: (dict, Settings.from_dict)}  # read from JSON

@@ -57,7 +57,17 @@ from pegboard.game.events import (
 from pegboard.game.muggins import penalised, settle
 from pegboard.game.settings import Settings  # noqa: F401 (doctest)
 from pegboard.game.skunk import skunk_level
-from pegboard.game.state import Claim, Count, Entry, GameResult, Phase, Play, State
+from pegboard.game.state import (
+    Claim,
+    Count,
+    CountKind,
+    Entry,
+    GameResult,
+    Pegged,
+    Phase,
+    Play,
+    State,
+)
 from pegboard.i18n import N_, Phrase
 from pegboard.rules.cards import JACK, Card
 from pegboard.rules.play import GO_LIMIT, go_points, score_play
@@ -111,7 +121,7 @@ def _begin(state: State, dealer: int) -> State:
     zeros = (0,) * state.sides
     state = replace(state, first_dealer=dealer, dealer=dealer, scores=zeros, backs=zeros)
     if state.settings.variant_rules.three_for_last:
-        state = peg(state, state.pone, 3, "last", Phrase(THREE_FOR_LAST))
+        state = peg(state, state.pone, 3, Pegged.LAST, Phrase(THREE_FOR_LAST))
     return state
 
 
@@ -120,7 +130,7 @@ def _(event: StarterTurned, state: State) -> State:
     state = replace(state, starter=event.card, stage=Phase.PLAY, play=Play(turn=state.pone))
     if event.heels or (event.card is not None and event.card.rank == JACK):
         cards = () if event.card is None else (event.card,)
-        state = peg(state, state.dealer, HEELS_POINTS, "heels", Phrase(HEELS), cards)
+        state = peg(state, state.dealer, HEELS_POINTS, Pegged.HEELS, Phrase(HEELS), cards)
     return state
 
 
@@ -147,9 +157,11 @@ def _(event: CardLaid, state: State) -> State:
     if len(play.laid) == state.hand_size * len(state.players):  # the very last card
         won = state.scores[state.side_of(seat)] + scored.points >= state.target
         last = 0 if won else go_points(scored.count)
-        state = peg(state, seat, scored.points + last, "play", _laid(play.pile, last), play.pile)
+        state = peg(
+            state, seat, scored.points + last, Pegged.PLAY, _laid(play.pile, last), play.pile
+        )
         return replace(state, stage=Phase.SHOW, shown=0)
-    state = peg(state, seat, scored.points, "play", _laid(play.pile), play.pile)
+    state = peg(state, seat, scored.points, Pegged.PLAY, _laid(play.pile), play.pile)
     if scored.count == GO_LIMIT:
         return _new_count(state)
     turn = _next_turn(state, seat)
@@ -184,7 +196,7 @@ def _next_turn(state: State, seat: int) -> int | None:
 def _go_for(state: State) -> State:
     """Nobody can lay: the last card laid pegs one for the go, and the count ends."""
     last = state.play.last
-    state = peg(state, last, go_points(state.play.count), "play", Phrase(GO_POINT))
+    state = peg(state, last, go_points(state.play.count), Pegged.PLAY, Phrase(GO_POINT))
     return _new_count(state)
 
 
@@ -208,7 +220,7 @@ def _(event: PlayEnded, state: State) -> State:
 
 @evolve.register
 def _(event: Claimed, state: State) -> State:
-    seat, kind = event.seat, event.kind
+    seat, kind = event.seat, CountKind(event.kind)
     cards = event.cards if event.cards is not None or kind != "hand" else state.hand_of(seat)
     actual = _actual(state, kind, cards)
     excess = 0 if actual is None else max(0, event.points - actual)
@@ -222,7 +234,7 @@ def _(event: Claimed, state: State) -> State:
     side = state.side_of(seat)
     before = state.scores[side]
     # A count is a line even when it pegs nothing: a nineteen, or an over-count taken back.
-    state = peg(state, seat, event.points - excess, kind, said, cards or (), counted=True)
+    state = peg(state, seat, event.points - excess, Pegged(kind), said, cards or (), counted=True)
     pegged = state.scores[side] - before
     claim = Claim(seat, side, kind, event.points, pegged, state.deal, cards, None, actual)
     if actual is not None:
@@ -230,7 +242,7 @@ def _(event: Claimed, state: State) -> State:
     if excess and state.settings.over_count == "penalise":
         over = Phrase.of(N_("over-count of {count}"), count=count)
         for other in penalised(state, side):
-            state = peg(state, None, excess, "penalty", over, cards or (), side=other)
+            state = peg(state, None, excess, Pegged.PENALTY, over, cards or (), side=other)
     if kind == "play":
         state = replace(state, play=replace(state.play, mode="points", turn=None))
     else:
@@ -256,7 +268,9 @@ def _(event: MugginsCalled, state: State) -> State:
     mugging, seat = settle(state, claim, event.seat, event.points)
     owner = state.count_name(Count(claim.seat, claim.kind))
     said = Phrase.of(MUGGINS if mugging.right else FALSE_MUGGINS, owner=owner)
-    state = peg(state, seat, mugging.points, "muggins", said, claim.cards or (), side=mugging.side)
+    state = peg(
+        state, seat, mugging.points, Pegged.MUGGINS, said, claim.cards or (), side=mugging.side
+    )
     claims = _put(state.claims, index, replace(claim, muggins=mugging))
     # A call on a hand or crib whose cards nobody gave stands as made, until the mugged
     # side disputes it by showing them or the next count is pegged.
@@ -317,7 +331,7 @@ def peg(
     state: State,
     seat: int | None,
     points: int,
-    kind: str,
+    kind: Pegged,
     said: Phrase,
     cards: tuple[Card, ...] = (),
     side: int | None = None,

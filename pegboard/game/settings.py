@@ -19,27 +19,9 @@ from dataclasses import asdict, dataclass, field, fields
 
 from pegboard.errors import ConfigError
 from pegboard.i18n import N_, Phrase
+from pegboard.rules.deals import PLAYERS, VARIANTS, Variant
+from pegboard.shape import Source, at_least, one_of
 
-
-@dataclass(frozen=True, slots=True)
-class Variant:
-    """What a variant changes: hand size, crib, target, who wins, players allowed."""
-
-    hand: int  # cards each player keeps for the play and the show
-    target: int
-    crib: bool = True
-    players: tuple[int, ...] = (2, 3, 4)
-    three_for_last: bool = False  # the pone pegs 3 at the start of the first deal
-    lowball: bool = False  # the first side to the target loses
-
-
-VARIANTS: dict[str, Variant] = {
-    "standard": Variant(hand=4, target=121),
-    "five-card": Variant(hand=3, target=61, players=(2,), three_for_last=True),
-    "seven-card": Variant(hand=5, target=181, players=(2,)),
-    "shotgun": Variant(hand=6, target=121, crib=False),
-    "lowball": Variant(hand=4, target=121, lowball=True),
-}
 OVER_COUNT_RULES = ("correct", "penalise")  # ACC: take the excess back; Hoyle: opponent pegs it too
 SKUNK_RULES = ("none", "single", "double", "triple")  # how many skunk lines count
 MATCH_SCORING = ("home", "acc")  # home: skunk 2 games, double 4; ACC: win 2, skunk 3
@@ -74,19 +56,20 @@ class Settings:
 
     def __post_init__(self) -> None:
         set_ = object.__setattr__
+        rules, given = Source(RULES), {f.name: getattr(self, f.name) for f in fields(self)}
         if not isinstance(self.players, list | tuple):  # a string is no list of names
             value, example = shown(repr(self.players)), '["Ann", "Bob"]'
             raise ConfigError(Phrase.of(NOT_A_LIST, key="players", example=example, value=value))
         set_(self, "players", tuple(self.players))
         set_(self, "colours", tuple(self.colours))
         names = self.players
-        if len(names) not in (2, 3, 4):
+        if len(names) not in PLAYERS:
             raise ConfigError(Phrase.of(N_("a game has 2, 3 or 4 players, not {n}"), n=len(names)))
         for name in names:
             check_name(name)
         if len(set(names)) != len(names):
             raise ConfigError(Phrase(N_("two players have the same name")))
-        _one_of("variant", self.variant, tuple(VARIANTS))
+        rules.value(given, "variant", str, check=one_of(*VARIANTS))
         if len(names) not in self.variant_rules.players:
             raise ConfigError(
                 Phrase.of(
@@ -96,19 +79,18 @@ class Settings:
                     n=len(names),
                 )
             )
-        _one_of("over_count", self.over_count, OVER_COUNT_RULES)
-        _one_of("skunk", self.skunk, SKUNK_RULES)
-        _one_of("match_scoring", self.match_scoring, MATCH_SCORING)
-        _whole("target", self.target, 0)
+        rules.value(given, "over_count", str, check=one_of(*OVER_COUNT_RULES))
+        rules.value(given, "skunk", str, check=one_of(*SKUNK_RULES))
+        rules.value(given, "match_scoring", str, check=one_of(*MATCH_SCORING))
+        rules.value(given, "target", int, check=at_least(0))
         if self.target == 0:
             set_(self, "target", self.variant_rules.target)
-        _whole("match_games", self.match_games, 1)
+        rules.value(given, "match_games", int, check=at_least(1))
         if self.match_games % 2 == 0:
             odd = N_("a match is best of an odd number of games, not {n}")
             raise ConfigError(Phrase.of(odd, n=self.match_games))
         for key in ("muggins", "lessons", "first_go_ends"):
-            if not isinstance(getattr(self, key), bool):
-                raise ConfigError(Phrase.of(ON_OR_OFF, key=key, true="true", false="false"))
+            rules.value(given, key, bool)
         if not self.colours:
             set_(self, "colours", PALETTE[: self.sides])
         if len(self.colours) != self.sides or not all(
@@ -139,17 +121,13 @@ class Settings:
     @classmethod
     def from_dict(cls, data: dict) -> Settings:
         """Read settings as written by :meth:`as_dict`; unknown keys are an error."""
-        known = {f.name for f in fields(cls)}
-        unknown = set(data) - known
-        if unknown:
-            said = Phrase.of(N_("unknown setting(s): {names}"), names=", ".join(sorted(unknown)))
-            raise ConfigError(said)
+        Source(RULES).only(data, (f.name for f in fields(cls)))
         return cls(**data)
 
 
+RULES = Phrase(N_("the game's rules"))  # where a game's settings are read, to people
 # Translators: the house rules refused; {key} is a setting as typed in the config (muggins),
 # {true} and {false} its values as typed.
-ON_OR_OFF = N_("{key} is on ({true}) or off ({false})")
 NOT_A_LIST = N_("{key} is a list of 2 to 4 names, like {example}, not {value}")
 UNPRINTABLE = N_(
     "the name {name} holds {code}, which is not printable text (no control characters, "
@@ -195,17 +173,3 @@ def shown(text: str) -> str:
     return "".join(
         char.encode("unicode_escape").decode() if unprintable(char) else char for char in text
     )
-
-
-def _one_of(name: str, value: object, allowed: tuple[str, ...]) -> None:
-    if value not in allowed:
-        one_of = N_("{key} is one of {choices}; not {value}")
-        raise ConfigError(
-            Phrase.of(one_of, key=name, choices=", ".join(allowed), value=repr(value))
-        )
-
-
-def _whole(name: str, value: object, least: int) -> None:
-    if not isinstance(value, int) or isinstance(value, bool) or value < least:
-        whole = N_("{key} is a whole number of at least {least}; not {value}")
-        raise ConfigError(Phrase.of(whole, key=name, least=least, value=repr(value)))

@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING
 from pegboard.game.settings import Settings
 from pegboard.i18n import Phrase
 from pegboard.rules.cards import Card
+from pegboard.rules.deals import CRIB_SIZE
 from pegboard.rules.play import count_of
 from pegboard.rules.scoring import Show, score_show
 from pegboard.rules.speech import count_name
@@ -30,13 +31,48 @@ class Phase(enum.StrEnum):
     OVER = "over"  # a side reached the target
 
 
+class CountKind(enum.StrEnum):
+    """What an entry is for: the starter, the play, a hand or the crib (a claim is for
+    the last three)."""
+
+    STARTER = "starter"
+    PLAY = "play"
+    HAND = "hand"
+    CRIB = "crib"
+
+
+class Pegged(enum.StrEnum):
+    """What a line of the history pegged for: a count, or his heels, three for last, a
+    Muggins call, an over-count's penalty."""
+
+    PLAY = "play"
+    HAND = "hand"
+    CRIB = "crib"
+    HEELS = "heels"
+    LAST = "last"  # three for last
+    MUGGINS = "muggins"
+    PENALTY = "penalty"
+
+
+class Verdict(enum.StrEnum):
+    """What the cards say of a claim: exact, under (points missed), over (points
+    invented), unchecked (no cards to check it by), kept (not told while its Muggins
+    window is open)."""
+
+    EXACT = "exact"
+    UNDER = "under"
+    OVER = "over"
+    UNCHECKED = "unchecked"
+    KEPT = "kept"
+
+
 @dataclass(frozen=True, slots=True)
 class Count:
-    """What the next entry is for: ``kind`` is "starter", "play", "hand" or "crib";
-    ``seat`` is whose it is (None in a play pegged by hand, when anyone may peg)."""
+    """What the next entry is for (``kind``), and whose it is (``seat``: None in a play
+    pegged by hand, when anyone may peg)."""
 
     seat: int | None
-    kind: str
+    kind: CountKind
 
 
 @dataclass(frozen=True, slots=True)
@@ -49,15 +85,14 @@ class Pegs:
 
 @dataclass(frozen=True, slots=True)
 class Entry:
-    """One line of the history: ``side`` pegged ``points``, for ``kind`` ("play", "hand",
-    "crib", "heels", "last" (three for last), "muggins" or "penalty"), because of what
+    """One line of the history: ``side`` pegged ``points``, for ``kind``, because of what
     ``said`` says (in any language; ``why`` in English). A count pegged as nothing, or
     taken back whole, is a line of 0 points."""
 
     side: int
     seat: int | None
     points: int
-    kind: str
+    kind: Pegged
     said: Phrase
     cards: tuple[Card, ...] = ()
     deal: int = 1
@@ -92,7 +127,7 @@ class Claim:
 
     seat: int
     side: int
-    kind: str  # "play", "hand" or "crib"
+    kind: CountKind  # the play, a hand or the crib
     claimed: int
     pegged: int  # what the claimant pegged: the true count after an over-count, up to the game
     deal: int
@@ -110,15 +145,16 @@ class Claim:
         return score_show(self.cards, self.starter, crib=self.kind == "crib")
 
     @property
-    def verdict(self) -> str:
-        """ "exact", "under" (points missed), "over" (points invented), "unchecked" (no
-        cards to check it by) or "kept" (not told while its Muggins window is open)."""
+    def verdict(self) -> Verdict:
+        """What the cards say of the claim (see :class:`Verdict`)."""
         if self.kept:
-            return "kept"
+            return Verdict.KEPT
         actual = self.actual
         if actual is None:
-            return "unchecked"
-        return "exact" if actual == self.claimed else "under" if actual > self.claimed else "over"
+            return Verdict.UNCHECKED
+        if actual == self.claimed:
+            return Verdict.EXACT
+        return Verdict.UNDER if actual > self.claimed else Verdict.OVER
 
     @property
     def difference(self) -> int:
@@ -235,6 +271,10 @@ class State:
     def hand_size(self) -> int:
         return self.settings.variant_rules.hand
 
+    def size_of(self, kind: str) -> int:
+        """How many cards a count of ``kind`` holds: a crib four, a hand the hand's."""
+        return CRIB_SIZE if kind == "crib" else self.hand_size
+
     def seat_after(self, seat: int, steps: int = 1) -> int:
         """The seat ``steps`` places clockwise (to the left) of ``seat``."""
         return (seat + steps) % len(self.players)
@@ -263,9 +303,10 @@ class State:
         """The counts of the show in order: each hand clockwise from the dealer's left,
         then the crib."""
         hands = tuple(
-            Count(self.seat_after(self.dealer, n), "hand") for n in range(1, len(self.players) + 1)
+            Count(self.seat_after(self.dealer, n), CountKind.HAND)
+            for n in range(1, len(self.players) + 1)
         )
-        crib = (Count(self.dealer, "crib"),) if self.settings.variant_rules.crib else ()
+        crib = (Count(self.dealer, CountKind.CRIB),) if self.settings.variant_rules.crib else ()
         return hands + crib
 
     @property
@@ -274,9 +315,9 @@ class State:
         if self.over:
             return None
         if self.stage is Phase.DISCARD:
-            return Count(self.dealer, "starter")
+            return Count(self.dealer, CountKind.STARTER)
         if self.stage is Phase.PLAY:
-            return Count(self.play.turn, "play")
+            return Count(self.play.turn, CountKind.PLAY)
         return self.order[self.shown] if self.shown < len(self.order) else None
 
     def hand_of(self, seat: int) -> tuple[Card, ...] | None:
@@ -287,12 +328,12 @@ class State:
     @property
     def heels_pegged(self) -> bool:
         """Whether his heels was pegged at this deal's turn."""
-        return any(entry.kind == "heels" and entry.deal == self.deal for entry in self.history)
+        return any(entry.kind is Pegged.HEELS and entry.deal == self.deal for entry in self.history)
 
     def known_cards(self) -> dict[Card, Count | None]:
         """Every card seen this deal, with the hand or crib it belongs to (None: the starter)."""
         known: dict[Card, Count | None] = {
-            card: Count(seat, "hand") for seat, card in self.play.laid
+            card: Count(seat, CountKind.HAND) for seat, card in self.play.laid
         }
         this_deal = list(takewhile(lambda claim: claim.deal == self.deal, reversed(self.claims)))
         for claim in reversed(this_deal):

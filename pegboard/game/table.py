@@ -9,7 +9,7 @@ Safe to use from several threads at once.
 ...     _ = table.turn_starter("JC")          # his heels: 2 for Ann
 ...     _ = table.claim("Bob", 2)             # a fifteen in the play, pegged by hand
 ...     table.state.scores, table.state.due
-((2, 2), Count(seat=None, kind='play'))
+((2, 2), Count(seat=None, kind=<CountKind.PLAY: 'play'>))
 >>> with Table(path) as table:                # the file remembers
 ...     table.state.scores, [e.why for e in table.undo().history]
 ((2, 2), ['two for his heels'])

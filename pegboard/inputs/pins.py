@@ -17,10 +17,9 @@ pegboard.errors.ConfigError: pin map: GPIO 17 is used twice: seat 1 dial.a and a
 from __future__ import annotations
 
 import argparse
-import difflib
 import sys
 import tomllib
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, fields
 from importlib.resources import files
 from pathlib import Path
@@ -31,6 +30,7 @@ from pegboard.i18n import N_, Phrase
 from pegboard.inputs.header import HEADER as HEADER
 from pegboard.inputs.header import pin_table as pin_table
 from pegboard.inputs.header import pins_md
+from pegboard.shape import Source, one_of
 
 DEFAULT_PINS = Path(str(files("pegboard._hardware") / "pins.toml"))
 DEFAULT_DOC = DEFAULT_PINS.with_name("PINS.md")
@@ -109,6 +109,17 @@ class Settings:
 
 
 _LIMITS = {"bounce_time": (0.0, 0.5), "hold_time": (0.05, 10.0)}
+
+
+def seconds(name: str) -> Callable[[float], Phrase | None]:
+    """The check of a timing: seconds, within its limits."""
+    low, high = _LIMITS[name]
+    return lambda value: (
+        None if low <= value <= high else Phrase.of(OUTSIDE, value=value, low=low, high=high)
+    )
+
+
+OUTSIDE = N_("{source}: {key} = {value} is not {low} to {high} seconds")
 
 
 @dataclass(frozen=True)
@@ -190,10 +201,7 @@ def parse_pins(
     if "advance" not in data:
         no_advance = N_("{source}: the advance button is missing: add {key} = <GPIO>")
         raise _refused(no_advance, source, key="advance")
-    audio = data.get("audio", "none")
-    if audio not in AUDIO:
-        one_of = N_("{source}: {key} is one of {choices}, not {value}")
-        raise _refused(one_of, source, key="audio", choices=_quoted(AUDIO), value=_kind(audio))
+    audio = Source(source).value(data, "audio", str, default="none", check=one_of(*AUDIO))
     pin_map = PinMap(
         seats=tuple(_wiring(seat, number, source) for number, seat in enumerate(seats, 1)),
         advance=_gpio(data["advance"], "advance", source),
@@ -209,6 +217,7 @@ def parse_pins(
 SEAT = N_("seat {number}")
 SEAT_KEY = N_("seat {number} {key}")
 SEATS = {"table": "[[seat]]"}
+THE_PIN_MAP = N_("the pin map")
 
 
 def seat_place(number: int, key: str | None = None) -> Phrase:
@@ -245,17 +254,11 @@ def _wiring(data: Mapping[str, Any], number: int, source: str) -> Wiring:
 
 def _settings(data: Mapping[str, Any], source: str) -> Settings:
     _known(data, tuple(_LIMITS), "settings", source)
-    values = {}
-    for name, value in data.items():
-        low, high = _LIMITS[name]
-        key = f"settings.{name}"
-        if isinstance(value, bool) or not isinstance(value, int | float):
-            not_seconds = N_("{source}: {key} must be seconds, not {value}")
-            raise _refused(not_seconds, source, key=key, value=_kind(value))
-        if not low <= value <= high:
-            outside = N_("{source}: {key} = {value} is not {low} to {high} seconds")
-            raise _refused(outside, source, key=key, value=value, low=low, high=high)
-        values[name] = float(value)
+    read = Source(source)
+    values = {
+        name: float(read.value(data, name, float, check=seconds(name), key=f"settings.{name}"))
+        for name in data
+    }
     settings = Settings(**values)
     if settings.hold_time <= settings.bounce_time:
         longer = N_("{source}: {hold} ({held} s) must be longer than {bounce} ({bounced} s)")
@@ -320,27 +323,12 @@ def _known(
     data: Mapping[str, Any], known: Sequence[str], where: Phrase | str | None, source: str
 ) -> None:
     """Every key of ``data`` is ``known``; ``where`` is the table (None: the pin map's top)."""
-    for key in data:
-        if key not in known:
-            close = difflib.get_close_matches(str(key), known, n=1)
-            hint = (
-                Phrase.of(N_("did you mean {key}?"), key=repr(close[0]))
-                if close
-                else Phrase.of(N_("known: {keys}"), keys=_quoted(known))
-            )
-            unknown = (
-                N_("{source}: unknown key {key} in the pin map ({hint})")
-                if where is None
-                else N_("{source}: unknown key {key} in {where} ({hint})")
-            )
-            raise _refused(unknown, source, key=repr(key), where=where, hint=hint)
+    place = Phrase(THE_PIN_MAP) if where is None else where
+    Source(source).only(data, known, Phrase.as_is(place) if isinstance(place, str) else place)
 
 
 def _table(value: object, where: Phrase | str, source: str) -> Mapping[str, Any]:
-    if not isinstance(value, Mapping):
-        not_table = N_("{source}: {where} must be a table, not {value}")
-        raise _refused(not_table, source, where=where, value=_kind(value))
-    return value
+    return Source(source).value({"table": value}, "table", dict, key=where)
 
 
 def _refused(message: str, source: str, **params: Any) -> ConfigError:

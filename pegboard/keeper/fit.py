@@ -19,8 +19,7 @@ from pegboard.board.layout import Layout
 from pegboard.errors import RuleError
 from pegboard.game import VARIANTS, Settings
 from pegboard.i18n import N_, Phrase
-
-PLAYERS = (2, 3, 4)  # at one table
+from pegboard.rules.deals import PLAYERS
 
 
 def players_allowed(layout: Layout) -> tuple[int, ...]:

@@ -20,6 +20,7 @@ from typing import Any
 from pegboard.errors import PegboardError, RuleError
 from pegboard.i18n import N_, Phrase
 from pegboard.keeper import CONTROLS, ENTRIES, Arg, Change, Declared, Scorekeeper, Settings
+from pegboard.shape import MUST_BE, REQUIRED, Source, fits
 
 SIM_STEPS = 30  # the most steps one on-screen turn of a simulated dial may take
 MAX_TARGET = 999  # the panel's limit on a game's target
@@ -79,35 +80,31 @@ def act(
 
 
 def _read(action: str, arg: Arg, data: dict[str, Any]) -> Any:
-    """Argument ``arg`` of ``data`` as its command takes it from JSON (a card or a name
-    as text, cards as a list of text); a new game's ``settings`` are the settings given
-    by their names."""
+    """Argument ``arg`` of ``data`` in the JSON form the panel takes for its type (a seat
+    is a number, a card text, cards a list of text, ranks a list of numbers); a new game's
+    ``settings`` are the settings given by their names."""
     if arg.name == "settings":
         return {key: data[key] for key in SETTINGS if data.get(key) is not None}
-    value = data.get(arg.name)
+    form = _form(arg.hint)
+    read = Source(action, ArgumentError)
+    value = read.value(data, arg.name, form, default=None if not arg.required else REQUIRED)
     if value is None:
-        if arg.required:
-            message = N_("{action}: {name} is missing")
-            raise ArgumentError(Phrase.of(message, action=action, name=arg.name))
         return None
-    if not _fits(value, arg.hint):
-        message = N_("{action}: {name} has the wrong type")
-        raise ArgumentError(Phrase.of(message, action=action, name=arg.name))
+    if form is list:
+        item = _form(_items(arg.hint))
+        if not all(fits(v, (item,)) and _short(v) for v in value):
+            message = N_("{source}: {key} must be a list of cards, not {value}")
+            if item is not str:
+                message = N_("{source}: {key} must be a list of whole numbers, not {value}")
+            raise read.fail(message, key=arg.name, value=repr(value))
+    elif not _short(value):
+        raise read.fail(MUST_BE[str], key=arg.name, value=repr(value)[:NAME_LENGTH] + "…")
     return value
 
 
-def _fits(value: Any, hint: Any) -> bool:
-    """Whether the JSON ``value`` has the form the panel takes for ``hint``: a seat is a
-    number, a card text, cards a list of text, ranks a list of numbers."""
-    form = _form(hint)
-    if form is list:
-        item = _form(_items(hint))
-        return isinstance(value, list) and all(_fits(v, item) for v in value)
-    if form is str:
-        return isinstance(value, str) and len(value) <= max(CARD_LENGTH, NAME_LENGTH)
-    if form is float:
-        return isinstance(value, int | float) and not isinstance(value, bool)
-    return type(value) is form  # bool, int
+def _short(value: Any) -> bool:
+    """Text no longer than a name or a card; anything else."""
+    return not isinstance(value, str) or len(value) <= max(CARD_LENGTH, NAME_LENGTH)
 
 
 def _form(hint: Any) -> type:

@@ -25,6 +25,7 @@ from pegboard.panel.bodies import idempotency_key, json_body
 from pegboard.panel.view import counting, games, history, secret, snapshot
 from pegboard.rules.advice import advise
 from pegboard.rules.cards import Card, parse_cards
+from pegboard.rules.deals import PLAYERS
 from pegboard.rules.scoring import score_show
 from pegboard.rules.speech import show_call
 from pegboard.statistics import tally
@@ -104,7 +105,7 @@ def advice():
     if role not in ("dealer", "pone"):
         abort(400, description=_("give role=dealer or role=pone"))
     players = request.args.get("players", "2")
-    if players not in ("2", "3", "4"):
+    if players not in [str(n) for n in PLAYERS]:
         abort(400, description=_("give players=2, 3 or 4"))
     state = keeper().state
     if secret(state):

@@ -179,7 +179,7 @@ def _count(state: State, count: Count, lang: str) -> dict[str, Any]:
         "seat": count.seat,
         "kind": count.kind,
         "name": state.count_name(count).say(lang),
-        "size": 4 if count.kind == "crib" else state.hand_size,
+        "size": state.size_of(count.kind),
         "laid": [str(card) for card in laid],
     }
 

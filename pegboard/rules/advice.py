@@ -32,13 +32,10 @@ from itertools import combinations
 from math import comb
 
 from pegboard.errors import CardError, RuleError
+from pegboard.i18n import N_, Phrase
 from pegboard.rules.cards import DECK, JACK, Card, Suit, parse_cards
+from pegboard.rules.deals import CRIB_SIZE, PLAYERS, deals, kept
 from pegboard.rules.scoring import show_total
-
-CRIB_SIZE = 4
-# (players, cards dealt to each) -> cards kept.  Two players: the five-card game
-# keeps 3, the standard game 4, the seven-card game 5; three or four players keep 4.
-KEPT = {(2, 5): 3, (2, 6): 4, (2, 7): 5, (3, 5): 4, (4, 5): 4}
 
 
 @dataclass(frozen=True, slots=True)
@@ -66,14 +63,15 @@ def kept_size(dealt: int, players: int = 2) -> int:
     >>> kept_size(6), kept_size(5), kept_size(5, players=3)
     (4, 3, 4)
     """
-    if players not in (2, 3, 4):
-        raise RuleError(f"cribbage is for 2, 3 or 4 players, not {players}")
-    kept = KEPT.get((players, dealt))
-    if kept is None:
-        sizes = [str(n) for p, n in KEPT if p == players]
+    if players not in PLAYERS:
+        raise RuleError(Phrase.of(N_("cribbage is for 2, 3 or 4 players, not {n}"), n=players))
+    keep = kept(dealt, players)
+    if keep is None:
+        sizes = [str(n) for n in deals(players)]
         allowed = ", ".join(sizes[:-1]) + " or " * (len(sizes) > 1) + sizes[-1]
-        raise CardError(f"with {players} players a hand is dealt {allowed} cards, not {dealt}")
-    return kept
+        message = N_("with {players} players a hand is dealt {allowed} cards, not {dealt}")
+        raise CardError(Phrase.of(message, players=players, allowed=allowed, dealt=dealt))
+    return keep
 
 
 # --- Counting every draw at once, as packed polynomials ------------------------------------

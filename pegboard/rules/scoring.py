@@ -23,6 +23,7 @@ from functools import cache
 from math import comb, prod
 
 from pegboard.errors import CardError
+from pegboard.i18n import N_, Phrase
 from pegboard.rules.cards import JACK, Card, check_distinct, parse_cards  # noqa: F401 (doctest)
 
 HAND_SIZES = (3, 4, 5, 6)
@@ -97,9 +98,13 @@ def _check_hand(hand: Sequence[Card], starter: Card, crib: bool) -> None:
         check_distinct([*hand, starter])  # names the card given twice
     sizes = (4,) if crib else HAND_SIZES
     if len(hand) not in sizes:
-        what = "a crib" if crib else "a hand"
-        allowed = " or ".join(str(n) for n in sizes)
-        raise CardError(f"{what} has {allowed} cards, not {len(hand)}")
+        message = (
+            N_("a crib has {allowed} cards, not {n}")
+            if crib
+            else N_("a hand has {allowed} cards, not {n}")
+        )
+        allowed = ", ".join(str(n) for n in sizes)
+        raise CardError(Phrase.of(message, allowed=allowed, n=len(hand)))
 
 
 def _flush_points(hand: Sequence[Card], starter: Card, crib: bool) -> int:
@@ -317,7 +322,8 @@ def possible_totals(hand_size: int = 4, crib: bool = False) -> frozenset[int]:
     ([14, 15, 20], [19, 25, 26, 27])
     """
     if hand_size not in HAND_SIZES:
-        raise CardError(f"a hand has {', '.join(map(str, HAND_SIZES))} cards, not {hand_size}")
+        message = N_("a hand has {allowed} cards, not {n}")
+        raise CardError(Phrase.of(message, allowed=", ".join(map(str, HAND_SIZES)), n=hand_size))
     found = 0  # bit t set: some deal scores t
     for (cards, _, run, product, shape, jacks), points in _rank_states(hand_size + 1).items():
         if cards != hand_size + 1:

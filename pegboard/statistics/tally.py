@@ -22,10 +22,10 @@ from __future__ import annotations
 from collections import Counter
 from dataclasses import dataclass, fields
 
-from pegboard.game import Claim, GameRecord, Phase, Settings, State, Table
+from pegboard.game import Claim, GameRecord, Pegged, Phase, Settings, State, Table
 
 SKUNKS = ("skunk", "double", "triple")  # the names of skunk levels 1, 2 and 3
-KINDS = ("play", "hand", "crib", "heels", "last", "muggins", "penalty")  # of history entries
+KINDS = tuple(Pegged)  # what history lines peg for
 NO_SKUNK = (0, 0, 0)
 
 
