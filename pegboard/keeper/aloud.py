@@ -36,10 +36,13 @@ own voice never says (the players at the table say their own cards).
 >>> [a.say("nl") for a in announcements(keeper.go("Bob"))]
 ['Bob zegt Go.']
 
-A phone that sees only the state hears the same (:func:`last_entry`):
+A phone that sees only the state hears the same (:func:`last_entry`), and whose turn
+it is (Bob said go: Ann lays on); a card laid by its name:
 
 >>> [a.say("sv") for a in last_entry(keeper.state, keeper.message)]
-['Bob säger stopp.', 'Ann lägger.']
+['Bob säger stopp.', 'Tur att lägga: Ann.']
+>>> [a.say() for a in last_entry(keeper.lay("7H", "Ann").state, keeper.message)]
+['Ann lays seven of hearts: twenty-two.']
 >>> _ = keeper.undo()
 >>> [str(a) for a in last_entry(keeper.state, keeper.message)]
 ['Undone.']

@@ -82,8 +82,8 @@ def rule_missed(hand: Sequence[Card], starter: Card, *, crib: bool, claimed: int
 
     >>> from pegboard.rules.cards import Card, parse_cards
     >>> hand = parse_cards("JD 5C 8S 2H".split())
-    >>> rule_missed(hand, Card.parse("KD"), crib=False, claimed=4).say("de")
-    'Der Bube in der Farbe des Starters auf der Hand zählt einen für seine Nobs.'
+    >>> rule_missed(hand, Card.parse("KD"), crib=False, claimed=6).say("de")  # of 7
+    'Der Bube in der Farbe der Startkarte auf der Hand zählt einen für den Kopf.'
     """
     show = score_show(hand, starter, crib=crib)
     if claimed == show.total:

@@ -9,7 +9,7 @@ Each function takes ``lang`` (default English) and keeps no state.
 >>> number_words(31, "de"), number_words(31, "sv"), number_words(121, "fi")
 ('einunddreißig', 'trettioett', 'satakaksikymmentäyksi')
 >>> heels_call("nl"), go_call("de"), skunk_name(2, "fi")
-('twee voor zijn hielen', 'passe', 'tuplaskunkattu')
+('twee voor his heels', 'passe', 'tuplaskunkattu')
 """
 
 from __future__ import annotations
@@ -351,7 +351,7 @@ class Whose:
     >>> [Whose(name).say(lang) for name, lang in
     ...  [("Ann", "de"), ("Klaus", "de"), ("Anna", "nl"), ("Bob", "fi"), ("Anna", "fi"),
     ...   ("Lars", "sv"), ("Bob", "en")]]
-    ["Anns", "Klaus'", "Anna's", 'Bobin', 'Annan', 'Lars', "Bob's"]
+    ['Anns', "Klaus'", "Anna's", 'Bobin', 'Annan', 'Lars', "Bob's"]
     """
 
     name: str
