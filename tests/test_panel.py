@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import posixpath
 import re
 from pathlib import Path
 
@@ -54,13 +55,25 @@ def test_every_asset_is_local_and_the_first_load_is_small(client, board):
     assets = re.findall(r'(?:href|src)="([^"]+)"', page)
     assert assets and all(a.startswith("/static/") or a == "/manifest.webmanifest" for a in assets)
     total = len(page.encode())
-    for asset in assets:
-        body = client.get(asset).get_data()
+    loaded, pending = set(), list(assets)
+    while pending:  # each asset, and each module a module imports, once
+        asset = pending.pop()
+        if asset in loaded:
+            continue
+        loaded.add(asset)
+        response = client.get(asset)
+        assert response.status_code == 200, asset
+        body = response.get_data()
         total += len(body)
         outside = re.findall(rb"https?://[^\s\"')]+", body)
         assert all(url.startswith(b"http://www.w3.org/") for url in outside), outside
+        if asset.endswith(".js"):
+            folder = asset.rsplit("/", 1)[0]
+            for module in re.findall(rb'^import[^"]*"(\.[^"]+)"', body, re.M):
+                pending.append(posixpath.normpath(f"{folder}/{module.decode()}"))
+    assert "/static/vendor/lit-html.js" in loaded and len(loaded) > 20  # the page's modules
     assert "<svg" in page  # the board's drawing comes in the page
-    assert total <= 150 * 1024
+    assert total <= 150 * 1024, total
 
 
 def test_security_headers(client):

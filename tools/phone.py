@@ -1,9 +1,12 @@
-"""Write the phone panel's pictures into a checkout: the app icons (PNG, drawn from
-web/static/icon.svg by Debian's chromium) and the screenshots of each moment of a deal
-in docs/ (shown in the README), in English and German.
+"""Write the phone panel's files into a checkout: the app icons (PNG, drawn from
+web/static/icon.svg by Debian's chromium), the screenshots of each moment of a deal in
+docs/ (shown in the README), in English and German, and the page's copy of lit-html
+(web/static/vendor, from the npm package web/package-lock.json pins: ``npm ci --prefix
+web`` first).
 
     python -m tools.phone icons
     python -m tools.phone shots
+    python -m tools.phone vendor
 
 Both drive chromium with Playwright (the test extra); the shots start a simulated board
 of their own (``pegboard serve --sim``) and play a deal through the page.
@@ -176,11 +179,35 @@ def a_deal(page, url: str, stem: Path) -> list[Path]:
     return written
 
 
+VENDOR = STATIC / "vendor"
+LIT = REPO / "web" / "node_modules" / "lit-html"
+
+
+def vendored(text: str) -> str:
+    """lit-html's built module as the page serves it: without its source map's comment
+    (the map is not shipped)."""
+    return "".join(
+        line for line in text.splitlines(True) if not line.startswith("//# sourceMappingURL=")
+    )
+
+
+def vendor() -> list[Path]:
+    """lit-html's built ES module and its licence, copied from the npm package."""
+    if not LIT.is_dir():
+        sys.exit("no web/node_modules/lit-html: npm ci --prefix web")
+    VENDOR.mkdir(exist_ok=True)
+    module, licence = VENDOR / "lit-html.js", VENDOR / "lit-html.LICENSE.txt"
+    module.write_text(vendored((LIT / "lit-html.js").read_text(encoding="utf-8")), encoding="utf-8")
+    licence.write_text((LIT / "LICENSE").read_text(encoding="utf-8"), encoding="utf-8")
+    return [module, licence]
+
+
 def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("what", choices=("icons", "shots"))
+    parser.add_argument("what", choices=("icons", "shots", "vendor"))
     args = parser.parse_args(argv)
-    written = icons() if args.what == "icons" else shots(REPO / "docs" / "phone")
+    make = {"icons": icons, "vendor": vendor, "shots": lambda: shots(REPO / "docs" / "phone")}
+    written = make[args.what]()
     for path in written:
         print(f"wrote {path.relative_to(REPO)} ({path.stat().st_size:,} bytes)")
 

@@ -3,21 +3,17 @@
 // page (words.js), every rule and every hole from the board's snapshot (talk.js).
 
 import { html, nothing, render } from "./vendor/lit-html.js";
-import { drawAdvice } from "./advice.js";
 import { announce, announceEntry, startVoice } from "./aloud.js";
 import { fade, redrawWith, said, say } from "./answer.js";
 import { drawDials, dialKeys } from "./dials.js";
 import { drawBoard, light, toggleWhole } from "./drawing.js";
-import { drawHistory } from "./history.js";
 import { phone } from "./kept.js";
-import { drawMatch } from "./match.js";
 import { aimDone, drawNow, revealWith } from "./now.js";
 import { keepPicksFor } from "./picks.js";
 import { askPin, onSigned } from "./pin.js";
 import { drawSheet, onClose, startSheet } from "./sheet.js";
 import { colour, sides } from "./sides.js";
 import { TABS, onTab, openNow, openTab, tabKeys } from "./tabs.js";
-import { drawFormAnswer, fillSetup, readGames, startSetup } from "./setup.js";
 import { act, follow, now, setSession, show, signedIn, watch } from "./talk.js";
 import { cardName, setWords, t } from "./words.js";
 
@@ -58,12 +54,18 @@ function drawTop(state) {
   render(state.unshown ? html`<p class="unshown">${t("unshown", { why: state.unshown })}</p>` : nothing, $("unshown"));
 }
 
+// The views a tab away load when first opened: what is due now loads with the page.
+const TAB_VIEWS = {
+  "tab-history": () => import("./history.js").then((view) => view.drawHistory()),
+  "tab-match": () => import("./match.js").then((view) => view.drawMatch()),
+  "tab-advice": () => import("./advice.js").then((view) => view.drawAdvice()),
+  "tab-game": () => import("./setup.js").then((view) => view.drawGame(now().game)),
+};
+
 function drawTab() {
   const tab = openNow();
   if (tab === "tab-now") drawNow();
-  else if (tab === "tab-history") drawHistory();
-  else if (tab === "tab-match") drawMatch();
-  else if (tab === "tab-advice") drawAdvice();
+  else TAB_VIEWS[tab]();
 }
 
 function draw(before) {
@@ -76,7 +78,6 @@ function draw(before) {
   drawTab();
   drawDials();
   drawSheet();
-  fillSetup(game);
   const brightness = $("brightness");
   if (document.activeElement !== brightness) brightness.value = Math.round(state.brightness * 100);
   return before;
@@ -148,7 +149,6 @@ function start() {
     drawTab();
     drawDials();
     drawSheet();
-    drawFormAnswer();
   });
   onSigned((text, kind) => {
     say("now", text, kind);
@@ -158,7 +158,7 @@ function start() {
   onTab((tab) => {
     if (!now()) return;
     drawTab();
-    if (tab === "tab-game") readGames();
+    if (tab === "tab-game") import("./setup.js").then((view) => view.readGames());
   });
   revealWith(() => $("reveal").checked);
   $("board").addEventListener("click", () => now() && toggleWhole(now()));
@@ -177,7 +177,6 @@ function start() {
     drawNow();
   });
   startSheet();
-  startSetup();
   startVoice();
   document.addEventListener("keydown", dialKeys);
   document.addEventListener("click", doubleTap, true);

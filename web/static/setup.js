@@ -48,7 +48,7 @@ export function drawSetup() {
 let filled = false;
 
 // The form starts as the game on the board was set up.
-export function fillSetup(game) {
+function fillSetup(game) {
   drawSetup();
   if (filled || !game) return;
   filled = true;
@@ -133,10 +133,15 @@ function drawGames(games) {
   render(html`${games.map(item)}${games.every((game) => game.current) ? html`<li class="hint">${t("games_empty")}</li>` : ""}`, $("games"));
 }
 
-export function startSetup() {
-  form().addEventListener("submit", newGame);
-  form().addEventListener("input", drawSetup);
+let started = false;
+
+// The Game tab drawn: the form (its listeners set once), the answer at it.
+export function drawGame(game) {
+  if (!started) {
+    started = true;
+    form().addEventListener("submit", newGame);
+    form().addEventListener("input", drawSetup);
+  }
+  fillSetup(game);
   render(answer("form", "form-message"), $("form-answer"));
 }
-
-export const drawFormAnswer = () => render(answer("form", "form-message"), $("form-answer"));
