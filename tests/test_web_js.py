@@ -139,7 +139,7 @@ def test_eslint_would_see_a_global_shared_between_modules(tmp_path):
 def test_the_pages_lit_html_is_the_pinned_packages_own():
     """web/static/vendor holds lit-html as npm ships it (``python -m tools.phone vendor``),
     the version web/package-lock.json pins: no hand edits, no other copy."""
-    from tools.phone import LIT, VENDOR, vendored
+    from tools.phone import LIT, LIT_MODULES, VENDOR, vendored
 
     if not LIT.is_dir():
         missing("web/node_modules (npm ci --prefix web)")
@@ -147,6 +147,10 @@ def test_the_pages_lit_html_is_the_pinned_packages_own():
     pinned = lock["packages"]["node_modules/lit-html"]["version"]
     shipped = json.loads((LIT / "package.json").read_text(encoding="utf-8"))["version"]
     assert pinned == shipped
-    ours = (VENDOR / "lit-html.js").read_text(encoding="utf-8")
-    assert ours == vendored((LIT / "lit-html.js").read_text(encoding="utf-8"))
-    assert "@license" in ours and (VENDOR / "lit-html.LICENSE.txt").exists()
+    for name in LIT_MODULES:
+        ours = (VENDOR / name).read_text(encoding="utf-8")
+        assert ours == vendored((LIT / name).read_text(encoding="utf-8")), name
+        assert "@license" in ours
+    assert (VENDOR / "lit-html.LICENSE.txt").exists()
+    ours = {str(p.relative_to(VENDOR)) for p in VENDOR.rglob("*.js")}
+    assert ours == set(LIT_MODULES)

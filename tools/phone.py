@@ -191,15 +191,24 @@ def vendored(text: str) -> str:
     )
 
 
+# lit-html's built modules the page imports: the library, and its live() directive (a
+# value compared with the element's own, as a grid's tab stop moves with the focus).
+LIT_MODULES = ("lit-html.js", "directive.js", "directive-helpers.js", "directives/live.js")
+
+
 def vendor() -> list[Path]:
-    """lit-html's built ES module and its licence, copied from the npm package."""
+    """lit-html's built ES modules and its licence, copied from the npm package."""
     if not LIT.is_dir():
         sys.exit("no web/node_modules/lit-html: npm ci --prefix web")
-    VENDOR.mkdir(exist_ok=True)
-    module, licence = VENDOR / "lit-html.js", VENDOR / "lit-html.LICENSE.txt"
-    module.write_text(vendored((LIT / "lit-html.js").read_text(encoding="utf-8")), encoding="utf-8")
+    written = []
+    for name in LIT_MODULES:
+        path = VENDOR / name
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(vendored((LIT / name).read_text(encoding="utf-8")), encoding="utf-8")
+        written.append(path)
+    licence = VENDOR / "lit-html.LICENSE.txt"
     licence.write_text((LIT / "LICENSE").read_text(encoding="utf-8"), encoding="utf-8")
-    return [module, licence]
+    return [*written, licence]
 
 
 def main(argv: list[str] | None = None) -> None:

@@ -85,10 +85,9 @@ function draw(before) {
 
 // Live: a green dot by the board (its word for screen readers); lost: said in words.
 function setLive(on) {
-  if (live !== null && live !== on) announce([t(on ? "live" : "reconnecting")]);
-  const word = live === null ? "connecting" : on ? "live" : "reconnecting";
+  if (live !== null && live !== on) announce([t(on ? "live" : "reconnecting")]); // not the first
   live = on;
-  render(html`<span class=${on ? "sr-only" : ""}>${t(word)}</span>`, $("live"));
+  render(html`<span class=${on ? "sr-only" : ""}>${t(on ? "live" : "reconnecting")}</span>`, $("live"));
   $("live").className = `live ${on ? "on" : "off"}`;
 }
 
@@ -180,8 +179,9 @@ function start() {
   startVoice();
   document.addEventListener("keydown", dialKeys);
   document.addEventListener("click", doubleTap, true);
-  $("live").replaceChildren(); // "connecting…", until the script draws it
-  setLive(false);
+  $("live").replaceChildren(); // the page's "connecting…", drawn by the script from now on
+  render(html`<span>${t("connecting")}</span>`, $("live"));
+  $("live").className = "live off";
   openTab(openNow());
   show(first.state);
   follow();

@@ -25,7 +25,9 @@ const MOMENTS = { none, starter, play, count, done, over };
 let opened = { call: null, dispute: null }; // the call or dispute this phone opened
 let padPage = 0; // which totals the pad shows (a hand of five or six can score more)
 let scoring = { key: null, result: null }; // what the cards picked score (Muggins off)
-let aim = false; // this phone just acted: the focus goes to what is due next
+// This phone just acted: the focus goes to what is due next once the game moved on from
+// ``aim.version`` (or at once, for a choice made on this phone alone).
+let aim = null;
 let reveal = () => true;
 
 export const revealWith = (asked) => {
@@ -54,7 +56,7 @@ function revealed(game, due, cards) {
 export function context(game) {
   const key = game ? claimKey(game) : null;
   const entry = (action, args) => {
-    aim = true;
+    aim = { version: game ? game.version : null };
     return act(action, args, "now");
   };
   return {
@@ -80,12 +82,12 @@ export function context(game) {
     disputing: () => opened.dispute === key,
     call: (on) => {
       opened = { ...opened, call: on ? key : null };
-      aim = true;
+      aim = { version: undefined };
       drawNow();
     },
     dispute: (on) => {
       opened = { ...opened, dispute: on ? key : null };
-      aim = true;
+      aim = { version: undefined };
       drawNow();
     },
   };
@@ -114,17 +116,21 @@ export function drawNow() {
       ${redo ? html`<button id="redo" type="button" class="quiet" @click=${() => ctx.act("redo")}>${t("redo")}</button>` : nothing}</div>
     <div id="moment-lead" class="lead">${view.lead}</div>
     <div id="moment" class="moment">${view.body}</div>`, host);
-  // After this phone's action (or when the control in focus went away): the next thing to do.
-  if ((aim || (within && document.activeElement === document.body)) && view.focus) {
+  // After this phone's action (or when the control in focus went away, or can no longer
+  // be used): the next thing to do.
+  const active = document.activeElement;
+  const lost = within && (!host.contains(active) || active.disabled);
+  const moved = aim !== null && (aim.version === undefined || aim.version !== (game ? game.version : null));
+  if ((moved || lost) && view.focus) {
     const target = host.querySelector(view.focus);
     if (target && !document.querySelector("dialog[open]")) {
       target.focus();
-      aim = false;
+      aim = null;
     }
   }
 }
 
-// This phone's action was answered (or refused): the focus goes on as it will.
+// This phone's action was refused: the focus stays where it is.
 export const aimDone = () => {
-  aim = false;
+  aim = null;
 };

@@ -2,6 +2,7 @@
 // a choice of a few, a count's breakdown. Each is a function of what it shows, drawn by
 // lit-html; the pack and the pad are one tab stop each, the arrows move within them.
 
+import { live } from "./vendor/directives/live.js";
 import { html, nothing } from "./vendor/lit-html.js";
 import { rankKey, step, typeTotal } from "./keys.js";
 import { cardName, isRed, rankOf, suits, t } from "./words.js";
@@ -16,13 +17,20 @@ export const hint = (text) => html`<p class="hint">${text}</p>`;
 
 const focusAt = new Map(); // grid name -> the label of the button that is its tab stop
 
+// The button in focus becomes its grid's tab stop (Tab leaves the grid, Shift+Tab comes
+// back to it): kept for the next drawing, and set on the buttons drawn now.
+function rove(name, event) {
+  const button = event.target;
+  focusAt.set(name, button.dataset.key);
+  for (const other of event.currentTarget.querySelectorAll("button")) other.setAttribute("tabindex", other === button ? "0" : "-1");
+}
+
 // The columns a grid is drawn in (the stylesheet decides: 7 or 13 cards across).
 const columnsOf = (row) => getComputedStyle(row).gridTemplateColumns.split(" ").length;
 
-function moveIn(event, buttons, columns, index, name) {
+function moveIn(event, buttons, columns, index) {
   const next = step(index, event.key, columns, buttons.map((b) => b !== null && !b.disabled));
   if (next === index && !["Home", "End"].includes(event.key)) return false;
-  focusAt.set(name, buttons[next].dataset.key);
   buttons[next].focus();
   return true;
 }
@@ -52,12 +60,9 @@ export function pack(how) {
     if (rank) { // a rank typed: that card of the suit the focus is in
       const suit = Math.floor(index / width);
       const found = buttons.findIndex((b, i) => b && Math.floor(i / width) === suit && rankOf(b.dataset.card) === rank);
-      if (found >= 0 && !buttons[found].disabled) {
-        focusAt.set(how.name, buttons[found].dataset.key);
-        buttons[found].focus();
-      }
+      if (found >= 0 && !buttons[found].disabled) buttons[found].focus();
       event.preventDefault();
-    } else if (moveIn(event, buttons, columns, index, how.name)) {
+    } else if (moveIn(event, buttons, columns, index)) {
       event.preventDefault();
     }
   };
@@ -66,12 +71,12 @@ export function pack(how) {
     const seen = c in known && !mine;
     const className = [seen ? "used" : "", known[c] === null ? "starter" : ""].join(" ").trim();
     return html`<button type="button" data-card=${c} data-key=${c} class=${className}
-      tabindex=${c === stop ? 0 : -1} aria-label=${cardName(c)}
+      tabindex=${live(c === stop ? "0" : "-1")} aria-label=${cardName(c)}
       aria-pressed=${how.toggles ? String(mine) : nothing} ?disabled=${!open(c)}
-      @click=${() => how.tap(c)} @focus=${() => focusAt.set(how.name, c)}
-      >${rankOf(c)}<small aria-hidden="true">${c.slice(-1)}</small></button>`;
+      @click=${() => how.tap(c)}>${rankOf(c)}<small aria-hidden="true">${c.slice(-1)}</small></button>`;
   };
-  return html`<div class="picker" role="group" aria-label=${t("cards_label")} @keydown=${keys}>
+  return html`<div class="picker" role="group" aria-label=${t("cards_label")} @keydown=${keys}
+    @focusin=${(event) => rove(how.name, event)}>
     ${suits().map((suit) => html`<div class="suit ${suit.red ? "red" : ""}" role="group" aria-label=${suit.name}>
       ${suit.cards.map(([c]) => cardButton(c))}</div>`)}</div>`;
 }
@@ -103,25 +108,22 @@ export function pad(how) {
       const [total, typed] = typeTotal(fresh ? "" : typing.typed, event.key, shown);
       Object.assign(typing, { typed, at: event.timeStamp });
       const found = buttons.find((b) => Number(b.dataset.key) === total);
-      if (found) {
-        focusAt.set(how.name, found.dataset.key);
-        found.focus();
-      }
+      if (found) found.focus();
       event.preventDefault();
-    } else if (moveIn(event, buttons, 8, index, how.name)) {
+    } else if (moveIn(event, buttons, 8, index)) {
       typing.typed = "";
       event.preventDefault();
     }
   };
   const key = (n) => {
     const possible = totals.includes(n);
-    return html`<button type="button" data-key=${n} tabindex=${n === stop ? 0 : -1}
+    return html`<button type="button" data-key=${n} tabindex=${live(n === stop ? "0" : "-1")}
       class=${n === how.mark ? "key true" : "key"} aria-disabled=${possible ? nothing : "true"}
       aria-label=${possible ? how.label(n) : t("impossible_label", { n })}
-      @click=${() => (possible ? how.pick(n) : how.why(n))}
-      @focus=${() => focusAt.set(how.name, String(n))}>${n}</button>`;
+      @click=${() => (possible ? how.pick(n) : how.why(n))}>${n}</button>`;
   };
-  const box = html`<div class="pad keys" role="group" aria-label=${t("totals")} @keydown=${keys}>${shown.map(key)}</div>`;
+  const box = html`<div class="pad keys" role="group" aria-label=${t("totals")} @keydown=${keys}
+    @focusin=${(event) => rove(how.name, event)}>${shown.map(key)}</div>`;
   if (pages < 2) return box;
   const choices = Array.from({ length: pages }, (_, p) =>
     [String(p), t("more_totals", { from: p * PAGE, to: Math.min(most, p * PAGE + PAGE - 1) })]);
