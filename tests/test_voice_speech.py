@@ -21,7 +21,7 @@ WAIT = 60.0  # seconds the voice may take to say one entry on a busy machine
 
 # The deal of voicing.play_a_deal, as each language says it (written from its rules and
 # its catalogue, by hand): new game, heels, the play's scores with who scored them, a go, a
-# run, the go's point, the last card, the refused 19, Bob's count as claimed (Muggins is on:
+# run, the go that ends the count and its point, the last card, the refused 19, Bob's count as claimed (Muggins is on:
 # its verdict waits), Muggins and what Bob's cards held, Ann's over-count, her crib, exact,
 # the win (at the target, 22: by fifteen).
 DEAL = {
@@ -32,6 +32,7 @@ DEAL = {
         "Bob: twenty for two",
         "Bob says go.",
         "Ann: thirty for three",
+        "Ann says go.",
         "Ann: one for the go",
         "Bob: twenty-two, and one for the last card",
         "no hand of four cards can score nineteen (a hand with nothing is called nineteen: peg 0)",
@@ -49,6 +50,7 @@ DEAL = {
         "Bob: twintig voor twee",
         "Bob zegt Go.",
         "Ann: dertig voor drie",
+        "Ann zegt Go.",
         "Ann: één voor de Go",
         "Bob: tweeëntwintig, en één voor de laatste kaart",
         "geen hand van vier kaarten kan negentien punten halen (een hand zonder punten heet negentien: pen 0)",
@@ -66,6 +68,7 @@ DEAL = {
         "Bob: tyve for to",
         "Bob siger go.",
         "Ann: tredive for tre",
+        "Ann siger go.",
         "Ann: en for go",
         "Bob: toogtyve og en for sidste kort",
         "ingen hånd med fire kort kan give nitten (en hånd uden point: markér 0)",
@@ -83,6 +86,7 @@ DEAL = {
         "Bob: zwanzig macht zwei",
         "Bob sagt passe.",
         "Ann: dreißig macht drei",
+        "Ann sagt passe.",
         "Ann: einen fürs Passen",
         "Bob: zweiundzwanzig und einen für die letzte Karte",
         "keine Hand aus vier Karten kann neunzehn Punkte bringen (eine Hand ohne Punkte: stecke 0)",
@@ -100,6 +104,7 @@ DEAL = {
         "Bob: kaksikymmentä, kaksi pistettä",
         "Bob sanoo go.",
         "Ann: kolmekymmentä, kolme pistettä",
+        "Ann sanoo go.",
         "Ann: yksi gosta",
         "Bob: kaksikymmentäkaksi ja yksi viimeisestä kortista",
         "yksikään käsi, jossa on neljä korttia, ei voi antaa yhdeksäntoista pistettä (pisteetön käsi: merkitse 0)",
@@ -117,6 +122,7 @@ DEAL = {
         "Bob: tjugo, två poäng",
         "Bob säger stopp.",
         "Ann: trettio, tre poäng",
+        "Ann säger stopp.",
         "Ann: en för stopp",
         "Bob: tjugotvå och en för sistan",
         "ingen hand med fyra kort kan ge nitton poäng (en hand utan poäng: notera 0)",

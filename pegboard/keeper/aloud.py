@@ -57,6 +57,7 @@ from typing import Any, Protocol
 from babel.lists import format_list
 
 from pegboard.game import Phase, State, skunk_lines
+from pegboard.game.events import Go
 from pegboard.game.fold import GAME_ENDED
 from pegboard.game.state import Claim
 from pegboard.i18n import N_, Phrase
@@ -179,7 +180,7 @@ def announcements(change: Change, *, phone: bool = False) -> tuple[Announcement,
         said = [Announcement("game", change.said)] if change.said.message else []
         return (*said, *(_entry(after, entry) for entry in after.history))
     said = _turned(before, after) if phone else []
-    said += [_go(after, seat) for seat in sorted(after.play.passed - before.play.passed)]
+    said += [_go(after, seat) for seat in _gone(before, after)]
     kept = _common(before.history, after.history)  # a disputed call re-pegs the last line
     lines = after.history[kept:]
     if phone and (lay := _lay(before, after)) is not None:
@@ -288,6 +289,15 @@ def _next(before: State, after: State) -> list[Announcement]:
     else:
         return []
     return [Announcement(LAID, said)]
+
+
+def _gone(before: State, after: State) -> list[int]:
+    """The seats that said go with this change: the last to say it may have ended the
+    count, and the go's point started a new one (no seat has passed in it)."""
+    seats = set(after.play.passed - before.play.passed)
+    if isinstance(after.entry, Go):
+        seats.add(after.entry.seat)
+    return sorted(seats)
 
 
 def _go(state: State, seat: int) -> Announcement:
