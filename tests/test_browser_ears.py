@@ -19,11 +19,13 @@ from browsing import (  # noqa: F401
 LISTEN = """() => {
   window.told = [];
   new MutationObserver((changes) => {
-    for (const change of changes) for (const node of change.addedNodes) window.told.push(node.textContent);
+    for (const change of changes) {
+      for (const node of change.addedNodes) window.told.push(node.textContent);
+    }
   }).observe(document.getElementById('aloud'), { childList: true });
 }"""
-LIVE = """() => [...document.querySelectorAll(
-  '[aria-live], [role=status], [role=log], [role=alert], [role=marquee], [role=timer]')].map((e) => e.id)"""
+LIVE = """() => [...document.querySelectorAll('[aria-live], [role=status], [role=log],'
+  + ' [role=alert], [role=marquee], [role=timer]')].map((e) => e.id)"""
 
 # The deal of browsing.PLAY with Muggins on, by ear (written by hand from the rules).
 HEARD = [

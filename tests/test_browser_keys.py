@@ -15,7 +15,8 @@ from browsing import (  # noqa: F401
     snapshot,
 )
 
-FOCUSED = "() => { const e = document.activeElement; return e.dataset.card || e.dataset.key || e.id || e.textContent.trim(); }"
+FOCUSED = """() => { const e = document.activeElement;
+  return e.dataset.card || e.dataset.key || e.id || e.textContent.trim(); }"""
 
 
 def focused(page) -> str:
@@ -61,7 +62,9 @@ def test_arrow_keys_move_within_the_pack_and_enter_lays(phone):
     page.keyboard.press("Enter")
     expect(page.locator("#moment-title")).to_have_text("Count 10: Ann lays")
     expect(page.locator("#moment .picker button[data-card='K♥']")).to_be_disabled()
-    assert page.evaluate("document.activeElement.closest('.picker') !== null"), page.evaluate("document.activeElement.outerHTML.slice(0, 200)")
+    assert page.evaluate("document.activeElement.closest('.picker') !== null"), page.evaluate(
+        "document.activeElement.outerHTML.slice(0, 200)"
+    )
 
 
 def test_the_pad_by_keys_a_number_typed_then_enter(phone):

@@ -21,9 +21,9 @@ WAIT = 60.0  # seconds the voice may take to say one entry on a busy machine
 
 # The deal of voicing.play_a_deal, as each language says it (written from its rules and
 # its catalogue, by hand): new game, heels, the play's scores with who scored them, a go, a
-# run, the go that ends the count and its point, the last card, the refused 19, Bob's count as claimed (Muggins is on:
-# its verdict waits), Muggins and what Bob's cards held, Ann's over-count, her crib, exact,
-# the win (at the target, 22: by fifteen).
+# run, the go that ends the count and its point, the last card, the refused 19, Bob's
+# count as claimed (Muggins is on: its verdict waits), Muggins and what Bob's cards held,
+# Ann's over-count, her crib, exact, the win (at the target, 22: by fifteen).
 DEAL = {
     "en": [
         "New game: Ann deals first.",
@@ -53,7 +53,8 @@ DEAL = {
         "Ann zegt Go.",
         "Ann: één voor de Go",
         "Bob: tweeëntwintig, en één voor de laatste kaart",
-        "geen hand van vier kaarten kan negentien punten halen (een hand zonder punten heet negentien: pen 0)",
+        "geen hand van vier kaarten kan negentien punten halen "
+        "(een hand zonder punten heet negentien: pen 0)",
         "Bobs hand: vier.",
         "Muggins! Ann krijgt vijf.",
         "Bobs hand was negen waard: vijf gemist.",
@@ -107,7 +108,8 @@ DEAL = {
         "Ann sanoo go.",
         "Ann: yksi gosta",
         "Bob: kaksikymmentäkaksi ja yksi viimeisestä kortista",
-        "yksikään käsi, jossa on neljä korttia, ei voi antaa yhdeksäntoista pistettä (pisteetön käsi: merkitse 0)",
+        "yksikään käsi, jossa on neljä korttia, ei voi antaa yhdeksäntoista pistettä "
+        "(pisteetön käsi: merkitse 0)",
         "Bobin käsi: neljä.",
         "Muggins! Ann saa viisi.",
         "Bobin käsi antoi yhdeksän: viisi jäi huomaamatta.",

@@ -64,9 +64,6 @@ def test_every_respelling_is_of_a_word_the_catalogue_uses():
     from pegboard.i18n import translations
 
     for lang, words in SAYS.items():
-        catalogue = " ".join(
-            str(m)
-            for m in translations(lang)._catalog.values()  # noqa: SLF001
-        )
+        catalogue = " ".join(str(m) for m in translations(lang)._catalog.values())
         for word, _ in words:
             assert re.search(word, catalogue, re.IGNORECASE), (lang, word)

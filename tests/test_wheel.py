@@ -136,7 +136,9 @@ def test_the_installed_package_is_the_wheel_and_carries_its_files(installed):
         found["hardware"]
     )
     assert {"systemd", "avahi", "layouts", "templates"} <= set(found["hardware"])
-    shipped = {str(p.relative_to(REPO / "web" / "static")) for p in (REPO / "web" / "static").rglob("*")}
+    shipped = {
+        str(p.relative_to(REPO / "web" / "static")) for p in (REPO / "web" / "static").rglob("*")
+    }
     assert {"main.js", "panel.css", "vendor/lit-html.js", "moments/count.js"} <= set(found["web"])
     assert set(found["web"]) == {p for p in shipped if (REPO / "web" / "static" / p).is_file()}
 
