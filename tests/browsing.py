@@ -10,6 +10,7 @@ artifacts/screenshots/ (CI shows that folder).
 
 from __future__ import annotations
 
+import contextlib
 import os
 import re
 import subprocess
@@ -60,13 +61,11 @@ def browser_fixture():
         launched.close()
 
 
-@pytest.fixture(scope="module", name="board_url")
-def board_url_fixture(request, tmp_path_factory):
-    """One simulated board for the module; each test starts its own game. A module's
-    ``BOARD_LAYOUT`` names another layout than the default."""
-    folder = tmp_path_factory.mktemp("board")
+@contextlib.contextmanager
+def serving(folder: Path, layout: str | None = None):
+    """``pegboard serve --sim`` on ``folder`` (its config and game file), with ``layout``
+    (None: the default): its address, while it runs."""
     config = folder / "config.toml"
-    layout = getattr(request.module, "BOARD_LAYOUT", None)
     board = f'[board]\npin = "{PIN}"\n' + (f'layout = "{layout}"\n' if layout else "")
     config.write_text(board + "[pins.settings]\nbounce_time = 0.002\n")
     command = [sys.executable, "-m", "pegboard.cli", "serve", "--sim", "--port", "0"]
@@ -74,11 +73,22 @@ def board_url_fixture(request, tmp_path_factory):
     process = subprocess.Popen(
         command, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True
     )
-    found = re.search(r"panel at (http://\S+/)", process.stdout.readline())
-    assert found, "the board did not start"
-    yield found.group(1)
-    process.terminate()
-    process.wait(timeout=15)
+    try:
+        found = re.search(r"panel at (http://\S+/)", process.stdout.readline())
+        assert found, "the board did not start"
+        yield found.group(1)
+    finally:
+        process.terminate()
+        process.wait(timeout=15)
+
+
+@pytest.fixture(scope="module", name="board_url")
+def board_url_fixture(request, tmp_path_factory):
+    """One simulated board for the module; each test starts its own game. A module's
+    ``BOARD_LAYOUT`` names another layout than the default."""
+    layout = getattr(request.module, "BOARD_LAYOUT", None)
+    with serving(tmp_path_factory.mktemp("board"), layout) as url:
+        yield url
 
 
 @pytest.fixture(name="phone")

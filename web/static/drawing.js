@@ -8,8 +8,9 @@ import { t } from "./words.js";
 
 const SVG = "http://www.w3.org/2000/svg";
 const ZOOM_WIDTH = 110; // mm of board shown around the pegs, at least
-const ZOOM_ASPECT = 4.4; // width to height of the view near the pegs
-const TAG = 6.2; // mm from a hole's centre to its tag's
+const ZOOM_ASPECT = 5.2; // width to height of the view near the pegs
+const TAG_PX = 11; // the height of a peg's tag on the screen, whatever the zoom
+const TAG_MM = [4.4, 9]; // ... between these, on the board (it must sit between two rows)
 
 let lastFrame = { holes: {} };
 let seeAll = visit.get("seeAll", false);
@@ -27,11 +28,16 @@ const make = (element, attrs = {}) => {
 
 const spot = (hole) => [Number(hole.getAttribute("cx")), Number(hole.getAttribute("cy"))];
 
-// How far (x, y) is from the nearest hole: the side of a hole with room for a label.
-function roomer(svg) {
+// How far (x, y) is from the nearest hole: the side of a hole with room for a label (of
+// ``height``), within the part of the board in view (``top`` to ``bottom``).
+function roomer(svg, top = -Infinity, bottom = Infinity) {
   const spots = [...svg.querySelectorAll(".track .hole")].map(spot);
   const room = (x, y) => Math.min(...spots.map(([hx, hy]) => Math.hypot(hx - x, hy - y)));
-  return (x, y, gap) => (room(x, y - gap) >= room(x, y + gap) ? y - gap : y + gap);
+  return (x, y, gap, height = 0) => {
+    const [first, second] = room(x, y - gap) >= room(x, y + gap) ? [y - gap, y + gap] : [y + gap, y - gap];
+    const fits = (at) => at - height / 2 >= top && at + height / 2 <= bottom;
+    return fits(first) || !fits(second) ? first : second;
+  };
 }
 
 // Hole numbers every five, beside the first track, on the side with room for them.
@@ -52,20 +58,24 @@ function number(svg) {
 
 const holeOf = (svg, track, place) => svg.getElementById(`t${track}h${place.hole}`);
 
-// Each front peg's score beside it, and its lap on a board played round: "75 · lap 2".
+// Each front peg's score beside it, and its lap on a board played round: "75 · lap 2",
+// as big on the screen at every zoom.
 function tagPegs(svg, state) {
   const group = svg.querySelector(".tags");
   group.replaceChildren();
   const game = state.game;
   if (!game || state.unshown) return;
-  const side = roomer(svg);
+  const view = svg.viewBox.baseVal;
+  const side = roomer(svg, view.y, view.y + view.height);
+  const perMm = svg.getBoundingClientRect().width / view.width || 1;
+  const size = Math.min(Math.max(TAG_PX / perMm, TAG_MM[0]), TAG_MM[1]);
   game.sides.forEach((peg, track) => {
     const hole = holeOf(svg, track, peg.front_place);
     if (!hole) return;
     const [x, y] = spot(hole);
     const words = state.laps > 1 ? t("peg_lap", { score: peg.front, lap: peg.front_place.lap }) : String(peg.front);
     const label = make("g", { class: `tag side-${track}` });
-    const text = make("text", { x, y: side(x, y, TAG) });
+    const text = make("text", { x, y: side(x, y, size * 0.6 + 2.6, size * 1.2), "font-size": size.toFixed(2) });
     text.textContent = words;
     label.append(text);
     group.append(label);
@@ -88,7 +98,6 @@ export async function drawBoard(state) {
     number(svg);
     drawn = svg;
   }
-  tagPegs(svg, state);
   light(state, lastFrame);
   frame(svg, state);
 }
@@ -108,7 +117,7 @@ export function frame(svg, state) {
     })).filter(Boolean);
     const xs = points.map(([x]) => x), ys = points.map(([, y]) => y);
     let w = Math.max(ZOOM_WIDTH, Math.max(...xs) - Math.min(...xs) + 34);
-    const h = Math.max(w / ZOOM_ASPECT, Math.max(...ys) - Math.min(...ys) + 2 * TAG + 12);
+    const h = Math.max(w / ZOOM_ASPECT, Math.max(...ys) - Math.min(...ys) + 2 * TAG_MM[1]);
     w = Math.max(w, h * ZOOM_ASPECT);
     if (w < W && h < H) {
       const cx = (Math.max(...xs) + Math.min(...xs)) / 2, cy = (Math.max(...ys) + Math.min(...ys)) / 2;
@@ -116,6 +125,7 @@ export function frame(svg, state) {
     }
   }
   svg.setAttribute("viewBox", box.map((n) => n.toFixed(1)).join(" "));
+  tagPegs(svg, state);
   const zoomed = box[2] < W;
   board().classList.toggle("near", zoomed);
   board().ariaLabel = t(zoomed ? "board_near" : "board_all");

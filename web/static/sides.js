@@ -10,20 +10,20 @@ export function sides(state) {
   if (!game) return nothing;
   const dealerSide = game.seats[game.dealer].side;
   const turn = game.phase === "play" && game.play.turn !== null ? game.seats[game.play.turn].side : null;
-  const three = game.sides.length > 2; // three across: the dealer goes by the score
   return game.sides.map((side, index) => {
     const lead = game.lead && game.lead.side === index ? game.lead.by : null;
-    const deals = index === dealerSide
-      ? html`<span class="deals" title=${t("deals_label", { name: game.seats[game.dealer].name })}>${t("dealer")}</span>`
-      : nothing;
     const dialled = state.pending.find((p, seat) => p !== null && game.seats[seat]?.side === index);
     const classes = [`side-${index}`, game.winner === index ? "winner" : "", turn === index ? "turn" : ""].join(" ");
     return html`<li class=${classes}>
-      <div class="line"><span class="name">${side.name}</span>${three ? nothing : deals}</div>
-      <div class="line"><span class="score">${side.front}</span>${three ? deals : nothing}<span class="more">
+      <span class="name">${side.name}</span>
+      <span class="score">${side.front}</span>
+      <span class="more">
         <span class="to-go">${t("to_go", { n: side.to_go })}</span>
-        ${lead ? html`<span class="lead">${t("leads_by", { n: lead })}</span>` : nothing}
-        ${dialled !== undefined && dialled !== null ? html`<span class="pending">${t("dialled", { n: dialled })}</span>` : nothing}</span></div>
+        <span class="about">${index === dealerSide
+          ? html`<span class="deals" title=${t("deals_label", { name: game.seats[game.dealer].name })}>${t("dealer")}</span>` : nothing}
+          ${lead ? html`<span class="lead">${t("leads_by", { n: lead })}</span>` : nothing}
+          ${dialled !== undefined && dialled !== null ? html`<span class="pending">${t("dialled", { n: dialled })}</span>` : nothing}</span>
+      </span>
     </li>`;
   });
 }

@@ -39,7 +39,8 @@ export function play(game, ctx) {
     return { title, lead: html`${starter}${pile}`, body: html`${how}${mugginsRow(game, ctx)}${ctx.answer}${chips(game, ctx)}${end}`, focus: ".chips button" };
   }
   const go = html`<button type="button" class="quiet go" ?disabled=${turn === null || !laying.pile.length}
-    @click=${() => ctx.act("go", { seat: ctx.game().play.turn })}>${t("go", { name: turn ?? "" })}</button>`;
+    aria-label=${t("go", { name: turn ?? "" })}
+    @click=${() => ctx.act("go", { seat: ctx.game().play.turn })}>${t("go_button")}</button>`;
   const fits = new Set(laying.fits);
   const laid = pack({
     name: "moment",
