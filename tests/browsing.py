@@ -249,3 +249,22 @@ MEASURE = r"""([thumb, smallest, width]) => {
 def measure(page) -> dict:
     """What :data:`MEASURE` finds on ``page`` (empty lists when all is well)."""
     return page.evaluate(MEASURE, [THUMB, SMALLEST_TEXT, PHONE["width"]])
+
+
+# The bottom of the lowest element each selector finds, against the tab bar's top.
+BOXES = """(selectors) => {
+  const tabs = document.querySelector('.tabs').getBoundingClientRect().top;
+  return { tabs, scrolled: scrollY, boxes: Object.fromEntries(selectors.map((s) => {
+    const found = [...document.querySelectorAll(s)];
+    const bottoms = found.map((e) => e.getBoundingClientRect().bottom);
+    return [s, found.length ? Math.max(...bottoms) : null];
+  })) };
+}"""
+
+
+def above_the_tabs(page, *selectors: str) -> None:
+    found = page.evaluate(BOXES, list(selectors))
+    assert found["scrolled"] == 0
+    tabs = found["tabs"]
+    low = {s: bottom for s, bottom in found["boxes"].items() if bottom is None or bottom > tabs}
+    assert low == {}, f"under the tab bar at {found['tabs']:.0f} px: {low}"

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import pytest
 from browsing import (  # noqa: F401
+    above_the_tabs,
     act,
     board_url_fixture,
     browser_fixture,
@@ -18,23 +19,6 @@ from browsing import (  # noqa: F401
 from pegboard.i18n import LANGUAGES
 
 NAMES = ["Alexandra", "Christopher"]  # long enough to wrap a score card, were it cut
-
-BOXES = """(selectors) => {
-  const tabs = document.querySelector('.tabs').getBoundingClientRect().top;
-  return { tabs, scrolled: scrollY, boxes: Object.fromEntries(selectors.map((s) => {
-    const found = [...document.querySelectorAll(s)];
-    const bottoms = found.map((e) => e.getBoundingClientRect().bottom);
-    return [s, found.length ? Math.max(...bottoms) : null];
-  })) };
-}"""
-
-
-def above_the_tabs(page, *selectors: str) -> None:
-    found = page.evaluate(BOXES, list(selectors))
-    assert found["scrolled"] == 0
-    tabs = found["tabs"]
-    low = {s: bottom for s, bottom in found["boxes"].items() if bottom is None or bottom > tabs}
-    assert low == {}, f"under the tab bar at {found['tabs']:.0f} px: {low}"
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)

@@ -87,10 +87,16 @@ def test_the_pad_by_keys_a_number_typed_then_enter(phone):
     assert snapshot(page)["game"]["sides"][1]["front"] == 5
     # The next count's pad has the focus: the next number and Enter peg it.
     assert page.evaluate("document.activeElement.closest('.pad') !== null")
-    page.keyboard.press("8")
+    page.keyboard.press("1")  # his nobs alone
     page.keyboard.press("Enter")
     expect(page.locator("#moment-title")).to_have_text("Ann's crib")
-    assert snapshot(page)["game"]["sides"][0]["front"] == 8
+    assert snapshot(page)["game"]["sides"][0]["front"] == 1
+    # A number typed for the next count starts afresh: this 2 is not the 1 before's 12.
+    page.keyboard.press("2")
+    assert focused(page) == "2"
+    page.keyboard.press("Enter")
+    expect(page.locator("#moment-title")).not_to_have_text("Ann's crib")
+    assert snapshot(page)["game"]["sides"][0]["front"] == 3
 
 
 def test_a_stray_key_changes_nothing_unless_a_dial_has_the_focus(phone):

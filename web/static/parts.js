@@ -120,7 +120,10 @@ export function pad(how) {
     return html`<button type="button" data-key=${n} tabindex=${live(n === stop ? "0" : "-1")}
       class=${n === how.mark ? "key true" : "key"} aria-disabled=${possible ? nothing : "true"}
       aria-label=${possible ? how.label(n) : t("impossible_label", { n })}
-      @click=${() => (possible ? how.pick(n) : how.why(n))}>${n}</button>`;
+      @click=${() => {
+        typing.typed = ""; // the next number typed starts afresh
+        return possible ? how.pick(n) : how.why(n);
+      }}>${n}</button>`;
   };
   const box = html`<div class="pad keys" role="group" aria-label=${t("totals")} @keydown=${keys}
     @focusin=${(event) => rove(how.name, event)}>${shown.map(key)}</div>`;

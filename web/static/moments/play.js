@@ -6,14 +6,26 @@ import { card, choice, pack } from "../parts.js";
 import { rankOf, t } from "../words.js";
 import { mugginsRow } from "./muggins.js";
 
-// Each side's chips in a play pegged by hand: from +1 to the most one card can score.
+// Each side's chips in a play pegged by hand: from +1 to the most one card can score. With
+// three sides a row of seven each (the rest a tap away, until the next entry), so that all
+// of them and the end of the play fit above the tabs.
+const FEW = 7;
+let allAt = null; // the version the rest of the chips were asked for at
+
 function chips(game, ctx) {
+  const most = game.play.most;
+  const few = game.sides.length > 2 && most > FEW + 1 && allAt !== game.version;
+  const shown = few ? FEW : most;
   return game.sides.map((side, index) => {
     const seat = game.seats.findIndex((s) => s.side === index);
-    const keys = Array.from({ length: game.play.most }, (_, i) => html`<button type="button" class="quiet chip"
+    const keys = Array.from({ length: shown }, (_, i) => html`<button type="button" class="quiet chip"
       aria-label=${t("chip_label", { name: side.name, n: i + 1 })}
       @click=${() => ctx.act("claim", { seat, points: i + 1, kind: "play" })}>+${i + 1}</button>`);
-    return html`<div class="chips side-${index}"><span class="who">${side.name}</span><div class="keys">${keys}</div></div>`;
+    const more = few ? html`<button type="button" class="quiet chip more" @click=${() => {
+      allAt = game.version;
+      ctx.redraw();
+    }}>${t("more_totals", { from: FEW + 1, to: most })}</button>` : nothing;
+    return html`<div class="chips side-${index}"><span class="who">${side.name}</span><div class="keys">${keys}${more}</div></div>`;
   });
 }
 
