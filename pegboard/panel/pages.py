@@ -4,13 +4,9 @@ the board drawing alone, the web app manifest, and the language switch."""
 
 from __future__ import annotations
 
-import functools
 import json
-import posixpath
-import re
-from pathlib import Path
 
-from flask import Blueprint, Response, current_app, redirect, render_template, request, url_for
+from flask import Blueprint, Response, redirect, render_template, request, url_for
 from flask_babel import gettext as _
 
 from pegboard.board.svg import board_svg as draw_board
@@ -31,28 +27,6 @@ ICONS = (
     (512, "icon-512.png", "any"),
     (512, "icon-maskable.png", "maskable"),
 )
-
-
-# A module's static imports of its siblings ("./x.js", "../vendor/y.js").
-IMPORT = re.compile(r'^import[^"]*"(\.[^"]+)"', re.M)
-
-
-@functools.cache
-def _modules(static: str, first: str = "main.js") -> tuple[str, ...]:
-    """Every module ``first`` imports, and they import, in the order they are found: the
-    page names them all at once (modulepreload), so a phone fetches them side by side
-    instead of one import depth after another."""
-    found: list[str] = []
-    pending = [first]
-    while pending:
-        name = pending.pop(0)
-        text = (Path(static) / name).read_text(encoding="utf-8")
-        for module in IMPORT.findall(text):
-            path = posixpath.normpath(posixpath.join(posixpath.dirname(name), module))
-            if path not in found and path != first:
-                found.append(path)
-                pending.append(path)
-    return tuple(found)
 
 
 @bp.get("/")
@@ -82,7 +56,6 @@ def index():
         drawing=_drawing(door),
         theme=THEME,
         variants=variants_allowed(door.layout),
-        modules=_modules(current_app.static_folder),
     )
 
 
