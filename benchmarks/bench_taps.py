@@ -17,8 +17,7 @@ after a count) is tapped too, and counted apart. Every tap is made on a control 
 on the screen as it stands, nothing scrolled (a tap that is not is counted and reported).
 The phone's choice of how the play is entered is made once, before the deal, and kept
 (not counted). The page is driven only through what a player sees and the board's
-snapshot, so the same benchmark measures an older page (``--before``: where to find it
-is said in BENCHMARKS.md).
+snapshot, so the same file measures an older page too (BENCHMARKS.md says how).
 
 Run: ``python -m benchmarks taps``.
 """
