@@ -10,6 +10,15 @@ Two goals, each measured on loopback for ``--seconds`` (60 by default):
    starts) at 15 writes a second (undo and redo in turn: each moves the history's end),
    8 phones following, plus the 50 requests a second. Goal: write p99 < 100 ms.
 
+3. **Many games**: a board that keeps GAMES finished games (each a whole game of about
+   a hundred entries, written before the board starts): ``/api/games`` asked LIST_CALLS
+   times by one phone, then by 8 phones at once (the Game tab opened together), the board
+   unchanged; then with an entry made before each list (it is made anew every time), and
+   by 8 phones at once while entries come 5 a second. Goal: p99 < 50 ms. Side by side
+   in one run: the list as the board makes it (the summaries the file keeps, one query)
+   and as it was made past 256 games (every game replayed); and what opening the file
+   costs (every game's chain checked).
+
 Before/after, side by side in one run: what one change of the long game costs to send,
 as the whole snapshot with its history (as every change was sent before) and as the
 board with what the history gained (as now). Also: the bytes of a first load of the
@@ -21,11 +30,9 @@ Run: ``python -m benchmarks panel`` or ``python -m benchmarks panel --seconds 10
 
 from __future__ import annotations
 
-import argparse
 import http.client
 import json
 import multiprocessing
-import os
 import posixpath
 import queue
 import re
@@ -41,7 +48,7 @@ from pathlib import Path
 if not __package__:  # run as a script
     sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from benchmarks.timing import percentiles, race
+from benchmarks.timing import option, percentiles, race
 
 STREAMS = 200
 ADDRESSES = 10  # loopback source addresses the streams come from (127.0.0.10 ...)
@@ -54,6 +61,10 @@ WORKERS = 16  # connections the requests are spread over (phones keep theirs ali
 MIX = ("/api/state", "/healthz", "/api/score?hand=5H,5C,5S,JD&starter=5D")
 GOAL_P99_MS = 100.0
 GOAL_FIRST_LOAD = 150 * 1024
+GAMES = 1000
+LIST_CALLS = 200
+LIST_PHONES = 8
+GOAL_LIST_P99_MS = 50.0
 PIN = "246813"
 
 
@@ -83,10 +94,14 @@ class Phone:
         self.cookie = ""
         self.csrf = self.call("GET", "/api/session")[1]["csrf"]
 
-    def call(self, method: str, path: str, body: object = None) -> tuple[int, dict]:
+    def call(
+        self, method: str, path: str, body: object = None, key: str | None = None
+    ) -> tuple[int, dict]:
         headers = {"Content-Type": "application/json", "X-CSRF-Token": getattr(self, "csrf", "")}
         if self.cookie:
             headers["Cookie"] = self.cookie
+        if key is not None:
+            headers["Idempotency-Key"] = key
         data = None if body is None else json.dumps(body)
         self.connection.request(method, path, body=data, headers=headers)
         response = self.connection.getresponse()
@@ -252,14 +267,13 @@ def first_load(port: int) -> dict[str, int]:
 
 
 def main(argv: list[str] | None = None) -> None:
-    parser = argparse.ArgumentParser(prog="python -m benchmarks.bench_panel")
-    default = float(os.environ.get("PEGBOARD_BENCH_SECONDS", 60))
-    parser.add_argument("--seconds", type=float, default=default, help="how long (60)")
-    seconds = parser.parse_known_args(sys.argv[1:] if argv is None else argv)[0].seconds
-    print(f"machine load (1 min) at the start: {os.getloadavg()[0]:.2f} on {os.cpu_count()} cores")
+    seconds = option("bench_panel", "seconds", "PEGBOARD_BENCH_SECONDS", 60, argv)
     with tempfile.TemporaryDirectory() as folder:
         many_phones(Path(folder) / "many", seconds)
         long_game(Path(folder) / "long", seconds)
+    shm = Path("/dev/shm")  # a thousand games are written faster where fsync is cheap
+    with tempfile.TemporaryDirectory(dir=shm if shm.is_dir() else None) as folder:
+        many_games(Path(folder) / "games")
 
 
 def run_board(folder: Path, scenario) -> None:
@@ -363,6 +377,144 @@ def compare_payloads(path: Path) -> None:
     now, then = "now: what changed", "before: the whole snapshot"
     bytes_ratio, time_ratio = sizes[then] / sizes[now], times[then] / times[now]
     print(f"  ratio: {bytes_ratio:.0f}x fewer bytes, {time_ratio:.0f}x faster")
+
+
+def many_games(folder: Path) -> None:
+    path = folder / "data" / "games.db"
+    started = time.monotonic()
+    entries = seed_games(path, GAMES)
+    print(
+        f"== {GAMES} stored games ({entries} entries, written in "
+        f"{time.monotonic() - started:.0f} s), /api/games =="
+    )
+    compare_listing(path)
+
+    def scenario(port: int) -> None:
+        player = Phone(port)
+        player.sign_in()
+        player.call("POST", "/api/act/new_game", {"players": ["Ann", "Bob"], "dealer": 0})
+        player.call("POST", "/api/act/starter", {"card": "JC"})  # his heels: an entry
+        entries = [("undo", {}), ("redo", {})]
+        lists = {
+            "unchanged, one phone": lists_of(port, 1),
+            f"unchanged, {LIST_PHONES} at once": lists_of(port, LIST_PHONES),
+            "an entry before each": lists_of(port, 1, player, entries, 0),
+            f"{LIST_PHONES} at once, 5 entries/s": lists_of(
+                port, LIST_PHONES, player, entries, 0.2
+            ),
+        }
+        for name, latencies in lists.items():
+            p50, p99, top = percentiles(latencies, 50, 99, 100)
+            verdict = "met" if p99 < GOAL_LIST_P99_MS else "MISSED"
+            print(
+                f"/api/games, {name:24s} {len(latencies):4d}  p50 {p50:6.1f} ms"
+                f"  p99 {p99:6.1f} ms  max {top:6.1f} ms  p99/goal {p99 / GOAL_LIST_P99_MS:.3f}"
+                f" ({verdict})"
+            )
+
+    run_board(folder, scenario)
+
+
+def lists_of(port, phones, player=None, entries=(), every=None) -> list[float]:
+    """``/api/games`` asked LIST_CALLS times by ``phones`` phones at once (ms each),
+    while ``player`` makes the ``entries`` in turn: before each list (``every`` 0), or
+    every ``every`` seconds (None: none)."""
+    latencies: list[float] = []
+    lock, stop = threading.Lock(), threading.Event()
+
+    def enter(n: int) -> None:
+        action, args = entries[n % len(entries)]
+        player.call("POST", f"/api/act/{action}", args)
+
+    def open_game_tab() -> None:
+        connection = http.client.HTTPConnection("127.0.0.1", port, timeout=30)
+        for n in range(LIST_CALLS // phones):
+            if every == 0:
+                enter(n)
+            asked = time.monotonic()
+            connection.request("GET", "/api/games")
+            response = connection.getresponse()
+            body = response.read()  # timed to its last byte; read afterwards
+            took = (time.monotonic() - asked) * 1000
+            if response.status != 200 or (n == 0 and len(json.loads(body)["games"]) < GAMES):
+                sys.exit(f"/api/games answered {response.status}")
+            with lock:
+                latencies.append(took)
+
+    def keep_entering() -> None:
+        n = 0
+        while not stop.wait(every):
+            enter(n)
+            n += 1
+
+    entering = threading.Thread(target=keep_entering) if every else None
+    if entering:
+        entering.start()
+    threads = [threading.Thread(target=open_game_tab) for _ in range(phones)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    stop.set()
+    if entering:
+        entering.join()
+    return latencies
+
+
+def seed_games(path: Path, count: int) -> int:
+    """``count`` finished two-player games, pegged by points deal after deal (the counts
+    and scores of the play drawn at random, seed 2026); returns the entries written."""
+    import random
+
+    from pegboard.game import Settings, Table
+
+    rng = random.Random(2026)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    entries = 0
+    with Table(path) as table:
+        for _ in range(count):
+            table.new_game(Settings(players=("Ann", "Bob"), match_games=1), dealer=0)
+            while not table.state.over:
+                table.turn_starter(None)
+                for _ in range(rng.randint(2, 5)):
+                    if not table.state.over:
+                        table.claim(rng.randrange(2), rng.randint(1, 4))
+                if not table.state.over:
+                    table.advance()
+                while not table.state.over and table.state.due is not None:
+                    table.claim(table.state.due.seat, rng.choice((0, 2, 4, 6, 8, 12)))
+                if not table.state.over:
+                    table.advance()
+            entries += table.state.version
+    return entries
+
+
+def compare_listing(path: Path) -> None:
+    """The list of games as the board makes it (one query of the summaries) and by
+    replaying every game (as past 256 games before), side by side; and the file opened."""
+    from pegboard.board.layout import load_layout
+    from pegboard.game import Table
+    from pegboard.keeper import Scorekeeper
+
+    with Table(path) as table:
+        keeper = Scorekeeper(table, load_layout("two-track-121"))
+        times = race(
+            {
+                "now: the summaries kept": keeper.games,
+                "before: every game replayed": lambda: [
+                    table.state_of(record.id) for record in table.games()
+                ],
+            },
+            rounds=1,
+        )
+    opened = race({"open": lambda: Table(path).close()}, rounds=3)["open"]
+    for name, took in times.items():
+        print(f"  the list of {GAMES} games, {name:28s} {took * 1000:9.1f} ms")
+    now, then = times["now: the summaries kept"], times["before: every game replayed"]
+    print(
+        f"  ratio: {then / now:.0f}x faster; opening the file (every chain checked) "
+        f"{opened * 1000:.0f} ms"
+    )
 
 
 def background(work):

@@ -65,7 +65,7 @@ def first_sample(entries: int) -> list[float]:
 
         keeper.subscribe(heard)
         out = FirstSample()
-        voice = Voice(keeper, Espeak(), out)
+        voice = Voice(keeper, Espeak(), out, shown=running.painter.wait_shown)
         try:
             for i in range(entries):
                 if i % 2:

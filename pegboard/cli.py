@@ -415,7 +415,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         args.lang = lang
         return args.run(args)
     except PegboardError as error:
-        print(f"pegboard: {phrase_of(error).say(lang)}", file=sys.stderr)
+        said = " ".join(phrase_of(error).say(lang).split())  # one line, whatever it quotes
+        print(f"pegboard: {said}", file=sys.stderr)
         return EXIT_ERROR
     except BrokenPipeError:  # e.g. `pegboard stats | head`: the reader has gone
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())

@@ -195,29 +195,3 @@ def from_environment(environ: Mapping[str, str]) -> str:
         if environ.get(name):  # the first locale variable set decides, as in POSIX
             return language_of(environ[name]) or SOURCE
     return SOURCE
-
-
-def js_catalogue(lang: str, locale_dir: Path = LOCALE_DIR) -> dict:
-    """The messages a script in web/static uses, translated, as JSON for the panel.
-
-    ``{"lang", "plural": "(n != 1)", "messages": {msgid: msgstr or [singular, plural]}}``;
-    a message with a context is keyed ``context + "\\x04" + msgid`` (as in gettext).
-    Untranslated messages are left out: the script falls back to the msgid.
-    """
-    from babel.messages.pofile import read_po
-
-    lang = check_language(lang)
-    path = locale_dir / lang / "LC_MESSAGES" / f"{DOMAIN}.po"
-    with path.open("rb") as po:
-        catalogue = read_po(po, locale=lang)
-    messages: dict[str, str | list[str]] = {}
-    for message in catalogue:
-        if not message.id or not any(file.endswith(".js") for file, _ in message.locations):
-            continue
-        if message.fuzzy or not all(message.string if message.pluralizable else [message.string]):
-            continue
-        key = message.id[0] if message.pluralizable else message.id
-        if message.context:
-            key = f"{message.context}\x04{key}"
-        messages[key] = list(message.string) if message.pluralizable else message.string
-    return {"lang": lang, "plural": catalogue.plural_expr, "messages": messages}

@@ -20,21 +20,12 @@ from typing import TextIO
 from pegboard import lan, startup, systemd
 from pegboard.board.layout import load_layout
 from pegboard.board.render import Frame, Power, Renderer, lit_holes
-from pegboard.config import Config, is_pin
-from pegboard.errors import ConfigError, PegboardError
+from pegboard.config import Config
+from pegboard.errors import ConfigError
+from pegboard.files import write_private
 from pegboard.game import Settings, Table
 from pegboard.i18n import N_, SOURCE, Phrase, phrase_of
-from pegboard.inputs import (
-    Advance,
-    Controls,
-    Intent,
-    Peg,
-    Repeat,
-    Turn,
-    Undo,
-    load_pins,
-    make_factory,
-)
+from pegboard.inputs import Controls, load_pins, make_factory
 from pegboard.keeper import Scorekeeper
 from pegboard.leds import open_driver
 from pegboard.leds.painter import Painter
@@ -42,6 +33,8 @@ from pegboard.paths import games_path
 from pegboard.voice import open_voice
 
 log = logging.getLogger(__name__)
+
+SETTLING = 10.0  # seconds a closing board waits for the changes asked for to be made
 
 
 class Board:
@@ -55,25 +48,33 @@ class Board:
         # A supply too weak for the board's LEDs stops it too.
         renderer = Renderer(self.layout, Power(brightness=1.0, supply_ma=config.board["supply_ma"]))
         factory = _pin_factory(self.sim)  # no GPIO stops it before the game file is made
-        self._opened: list[Callable[[], None]] = []
+        self._opened: list[Callable[[], object]] = []
         try:
             startup.make_data_folder(data_dir)
             table = Table(games_path(data_dir))
             self._opened.append(table.close)
             self.keeper = Scorekeeper(table, self.layout, house=house)
+            # At close, after the dials: a press on its way is stored before the file closes.
+            self._opened.append(lambda: self.keeper.settle(SETTLING))
             self._opened.append(self.keeper.close)
             self.keeper.set_brightness(config.board["brightness"])
             self.leds = self._open_leds()
             self._opened.append(self.leds.close)
-            # The simulated Pico reports what its LEDs show; real LEDs are taken at their word.
-            shown = None if self.sim else self._shown
-            self.painter = Painter(self.keeper, renderer, self.leds, on_frame=shown)
+            # Phones draw what the LEDs show: the simulated Pico reports it; real LEDs are
+            # taken at their word.
+            on_frame = None if self.sim else self._shown
+            self.painter = Painter(self.keeper, renderer, self.leds, on_frame=on_frame)
             self._opened.append(self.painter.close)
             language, voice = config.board["language"], config.voice
-            self.voice = open_voice(self.keeper, voice, language, data_dir / "voice")
+            # The voice speaks of a change once the painter has handed it to the LEDs.
+            self.voice = open_voice(
+                self.keeper, voice, language, data_dir / "voice", shown=self.painter.wait_shown
+            )
             if self.voice is not None:
                 self._opened.append(self.voice.close)
-            self.controls = Controls(pins, factory, self._on_intent)
+            # A dial or button: the same door as every other change; gpiozero's thread
+            # only posts the intent.
+            self.controls = Controls(pins, factory, self.keeper.post)
             self._opened.append(self.controls.close)
         except BaseException:
             self.close()
@@ -92,23 +93,6 @@ class Board:
 
     def _shown(self, frame: Frame) -> None:
         self.keeper.show_lit(lit_holes(self.layout, frame))
-
-    def _on_intent(self, intent: Intent) -> None:
-        """A dial or button: the same door as every other change."""
-        try:
-            match intent:
-                case Turn(seat=seat, steps=steps):
-                    self.keeper.turn_dial(seat, steps)
-                case Peg(seat=seat):
-                    self.keeper.peg_dial(seat)
-                case Undo(seat=seat):
-                    self.keeper.undo_own(seat)
-                case Advance():
-                    self.keeper.press_advance()
-                case Repeat():
-                    self.keeper.repeat()
-        except PegboardError:
-            pass  # refused: the door has told everyone (the track flashes, the phones say why)
 
     def stop(self) -> None:
         """Begin closing: every live stream ends."""
@@ -165,39 +149,29 @@ def house_settings(config: Config) -> Settings:
 # --- serving ---------------------------------------------------------------------------------
 
 
-PIN_DIGITS = 6  # a PIN made at first start: a million of them (see pegboard.panel.auth.Budget)
+PIN_DIGITS = 6  # a PIN made at first start: a million of them (see pegboard.panel.tries)
 
 
 def board_pin(config: Config, data_dir: Path) -> tuple[str, bool]:
-    """The board's PIN: the config's, else one made at first start and kept. (pin, new?)"""
+    """The board's PIN: the config's, else one made at first start and kept. (pin, new?)
+    A damaged PIN file is refused (startup), never written over."""
     if config.board["pin"]:
         return config.board["pin"], False
-    path = data_dir / "pin"
-    if path.exists():
-        pin = path.read_text(encoding="ascii", errors="replace").strip()
-        if is_pin(pin):
-            return pin, False
+    pin = startup.kept_pin(data_dir)
+    if pin is not None:
+        return pin, False
     pin = f"{secrets.randbelow(10**PIN_DIGITS):0{PIN_DIGITS}d}"
-    _write_private(path, pin)
+    write_private(data_dir / startup.PIN_FILE, pin)
     return pin, True
 
 
 def secret_key(data_dir: Path) -> str:
     """The key that signs session cookies; kept so phones stay signed in across restarts."""
-    path = data_dir / "secret"
-    if path.exists():
-        key = path.read_text(encoding="ascii").strip()
-        if len(key) >= 32:
-            return key
-    key = secrets.token_hex(32)
-    _write_private(path, key)
+    key = startup.kept_key(data_dir)
+    if key is None:
+        key = secrets.token_hex(32)
+        write_private(data_dir / startup.KEY_FILE, key)
     return key
-
-
-def _write_private(path: Path, text: str) -> None:
-    path.parent.mkdir(parents=True, exist_ok=True)
-    path.touch(mode=0o600)
-    path.write_text(text + "\n", encoding="ascii")
 
 
 def serve(
@@ -222,6 +196,7 @@ def serve(
     host, port = config.panel["host"], config.panel["port"]
     startup.check_listen(host, port)
     startup.check_data_folder(data_dir)
+    startup.check_kept(data_dir, pin_kept=not config.board["pin"])
     board = Board(config, data_dir, sim=sim)
     dog = None
     try:
@@ -230,12 +205,13 @@ def serve(
             {
                 "PIN": pin,
                 "SECRET_KEY": secret_key(data_dir),
-                "KEEPER": board.keeper,
                 "SIM": board.sim,
                 "LANGUAGE": config.board["language"],
                 "HOSTS": sorted(lan.own_hosts(config.panel["host"])),
-                "SESSIONS_FILE": str(data_dir / "sessions"),
-            }
+                "SESSIONS_FILE": str(data_dir / startup.SESSIONS_FILE),
+                "TRIES_FILE": str(data_dir / startup.TRIES_FILE),
+            },
+            board.keeper,
         )
         try:
             server = panel_server(app, config)

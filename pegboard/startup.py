@@ -1,5 +1,8 @@
 """What the machine must give the board before it starts, checked before anything is
-written: the panel's address and port, and a data folder it can make and write in.
+written: the panel's address and port, a data folder it can make and write in, and the
+files the board keeps there (its PIN, the key of the phones' cookies, the signed-in
+sessions, the wrong PINs): each as it was written, or refused in one line that names it
+and says what to do (:func:`check_kept`; never written over).
 
 >>> import tempfile
 >>> with socket.create_server(("127.0.0.1", 0)) as other:  # another program's
@@ -15,9 +18,12 @@ from __future__ import annotations
 import errno
 import os
 import socket
+from collections.abc import Callable
 from pathlib import Path
 
+from pegboard.config import is_pin
 from pegboard.errors import ConfigError
+from pegboard.files import read_private
 from pegboard.i18n import N_, Phrase
 
 PORT_TAKEN = N_(
@@ -41,6 +47,25 @@ FOLDER_LOCKED = N_(
     "the data folder {path} cannot be written: this user may not write in {blocker}; give "
     "another folder with {option}"
 )
+
+PIN_DAMAGED = N_(
+    "the PIN file {path} is damaged: it holds no PIN of 4 to 8 digits. Nothing was changed: put "
+    "the board's PIN in it, or remove it to have a new PIN made (every phone then signs in again)"
+)
+KEY_DAMAGED = N_(
+    "the key file {path} is damaged: it holds no key of 32 letters or digits or more. Nothing "
+    "was changed: remove it to have a new key made (every phone then signs in again)"
+)
+SESSIONS_DAMAGED = N_(
+    "the sessions file {path} is damaged ({error}). Nothing was changed: remove it (every phone "
+    "then signs in again)"
+)
+TRIES_DAMAGED = N_(
+    "the wrong-PIN file {path} is damaged ({error}). Nothing was changed: remove it (the count "
+    "of wrong PINs then starts again)"
+)
+FILE_UNREADABLE = N_("the file {path} cannot be read ({error}): let this user read it")
+PIN_FILE, KEY_FILE, SESSIONS_FILE, TRIES_FILE = "pin", "secret", "sessions", "pin-tries"
 
 # Where each is chosen: the option and the config's setting (names, not words to translate).
 _HOST = {"option": "--host", "setting": "[panel] host"}
@@ -93,3 +118,50 @@ def make_data_folder(path: Path) -> None:
     except OSError as error:
         said = error.strerror or str(error)
         raise ConfigError(Phrase.of(FOLDER_FAILED, path=str(path), error=said)) from None
+
+
+def kept_pin(data_dir: Path) -> str | None:
+    """The PIN made at the first start and kept (None: none yet)."""
+    return _kept(data_dir / PIN_FILE, lambda text: text if is_pin(text) else None, PIN_DAMAGED)
+
+
+def kept_key(data_dir: Path) -> str | None:
+    """The key that signs the phones' cookies, made at the first start (None: none yet)."""
+    return _kept(data_dir / KEY_FILE, _key, KEY_DAMAGED)
+
+
+def check_kept(data_dir: Path, pin_kept: bool) -> None:
+    """Every file the board keeps in ``data_dir`` (the PIN's only when ``pin_kept``: a
+    PIN in the config leaves it unread) as it was written; writes nothing."""
+    from pegboard.panel import auth, tries  # what the panel keeps, read as it reads it
+
+    if pin_kept:
+        kept_pin(data_dir)
+    kept_key(data_dir)
+    for name, read, damaged in (
+        (SESSIONS_FILE, auth.read, SESSIONS_DAMAGED),
+        (TRIES_FILE, tries.read, TRIES_DAMAGED),
+    ):
+        _kept(data_dir / name, lambda text, read=read, name=name: read(data_dir / name), damaged)
+
+
+def _key(text: str) -> str | None:
+    return text if len(text) >= 32 and text.isascii() and text.isalnum() else None
+
+
+def _kept(path: Path, parse: Callable[[str], object], damaged: str):
+    """``parse`` of what ``path`` holds (None: no such file), or the one line that
+    refuses it: ``damaged`` (with the error, if any, of a file that ``parse`` rejects)."""
+    try:
+        text = read_private(path)
+        if text is None:
+            return None
+        found = parse(text)
+    except ValueError as error:  # not UTF-8, or not what it must hold
+        raise ConfigError(Phrase.of(damaged, path=str(path), error=str(error))) from None
+    except OSError as error:
+        said = error.strerror or str(error)
+        raise ConfigError(Phrase.of(FILE_UNREADABLE, path=str(path), error=said)) from None
+    if found is None:
+        raise ConfigError(Phrase.of(damaged, path=str(path), error=""))
+    return found

@@ -18,6 +18,13 @@ out = "silent"
 """
 
 
+def pytest_collection_modifyitems(items):
+    """A test that drives chromium is slow (seconds each): the fast loop leaves it out."""
+    for item in items:
+        if "browser" in getattr(item, "fixturenames", ()):
+            item.add_marker(pytest.mark.slow)
+
+
 @pytest.fixture(autouse=True)
 def english_by_default(monkeypatch):
     """Tests read English unless they choose a language: the machine's locale must not leak in."""
@@ -57,8 +64,8 @@ def app(board):
     """The panel over the simulated board (PIN ``PANEL_PIN``)."""
     from pegboard.panel import create_app
 
-    config = {"PIN": PANEL_PIN, "KEEPER": board.keeper, "SIM": True, "SECRET_KEY": "x" * 64}
-    return create_app(config)
+    config = {"PIN": PANEL_PIN, "SIM": True, "SECRET_KEY": "x" * 64}
+    return create_app(config, board.keeper)
 
 
 @pytest.fixture

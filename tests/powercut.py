@@ -120,14 +120,7 @@ class PowerCutVFS(apsw.VFS):
 
     def connect(self, path: Path, readonly: bool) -> Connection:
         """A connection through this VFS, as the Store's ``connect`` makes one."""
-        flags = apsw.SQLITE_OPEN_READONLY
-        if not readonly:
-            flags = apsw.SQLITE_OPEN_READWRITE | apsw.SQLITE_OPEN_CREATE
-        try:
-            db = apsw.Connection(str(path), flags=flags, vfs=self.name)
-        except apsw.Error as error:
-            raise sqlite3.OperationalError(str(error)) from None
-        return Connection(db)
+        return connect(self.name, path, readonly)
 
 
 class CachedFile(apsw.VFSFile):
@@ -157,6 +150,19 @@ class CachedFile(apsw.VFSFile):
     def xFileSize(self) -> int:
         self.vfs.alive()
         return len(self.data.cache)
+
+
+def connect(vfs: str, path: Path, readonly: bool) -> Connection:
+    """A connection to ``path`` through the VFS named ``vfs``, as the Store's ``connect``
+    makes one."""
+    flags = apsw.SQLITE_OPEN_READONLY
+    if not readonly:
+        flags = apsw.SQLITE_OPEN_READWRITE | apsw.SQLITE_OPEN_CREATE
+    try:
+        db = apsw.Connection(str(path), flags=flags, vfs=vfs)
+    except apsw.Error as error:
+        raise sqlite3.OperationalError(str(error)) from None
+    return Connection(db)
 
 
 class Connection:

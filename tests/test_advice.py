@@ -21,6 +21,7 @@ from pegboard.rules.scoring import score_show
 EXAMPLE = "5H 5C JD QS 2C 9H".split()
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(
     ("cards", "players", "dealer"),
     [
@@ -38,6 +39,7 @@ def test_advice_equals_the_literal_enumeration(cards, players, dealer):
     assert advise(cards, dealer, players) == literal_advice(cards, dealer, players)
 
 
+@pytest.mark.slow
 @settings(max_examples=6, deadline=None)
 @given(
     st.sampled_from((5, 6, 7)).flatmap(

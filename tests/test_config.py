@@ -99,6 +99,7 @@ BAD = {
 }
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("kind", BAD)
 def test_serve_with_a_bad_config_exits_2_with_one_line_and_writes_nothing(tmp_path, kind):
     bad = tmp_path / "bad.toml"

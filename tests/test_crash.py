@@ -51,6 +51,7 @@ def check_after_kill(path, lines, reported):
     return Counter(kills=1, entries=len(new), unreported=len(later) + stored - version)
 
 
+@pytest.mark.slow
 def test_sigkill_at_random_moments_loses_nothing(tmp_path, capsys):
     rng = random.Random(2026)
     reported, figures = {}, Counter()

@@ -223,6 +223,7 @@ def test_a_control_that_never_answers_is_reported_by_name_and_pin():
     assert "doctor: 1 failed: seat 2 dial push switch" in text
 
 
+@pytest.mark.slow
 def test_a_dial_wired_backwards_is_told_to_swap_a_and_b():
     def backwards(controls, ask):
         if isinstance(ask.expect, Turn) and ask.expect.seat == 0:
@@ -251,6 +252,7 @@ def test_buttons_are_asked_for_plus_minus_and_peg():
     ]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("lang", TRANSLATED)
 def test_every_fault_the_doctor_finds_is_said_in_the_language(lang):
     def finger(controls, ask):
@@ -317,6 +319,7 @@ def test_the_panel_url_and_its_qr_code_are_printed():
     assert len(qr) > 10 and all(set(row) <= set("█▀▄ ") for row in qr[:10])
 
 
+@pytest.mark.slow
 def test_pegboard_doctor_sim_exits_0(tmp_path):
     done = subprocess.run(
         [sys.executable, "-m", "pegboard.cli", "doctor", "--sim"],
@@ -329,6 +332,7 @@ def test_pegboard_doctor_sim_exits_0(tmp_path):
     assert "doctor: all good" in done.stdout and "FAIL" not in done.stdout
 
 
+@pytest.mark.slow
 def test_a_board_with_no_pico_is_told_so_in_the_language_and_nothing_else(tmp_path):
     board = tmp_path / "board.toml"
     board.write_text(
@@ -351,6 +355,7 @@ def test_a_board_with_no_pico_is_told_so_in_the_language_and_nothing_else(tmp_pa
     assert "fehlgeschlagen: Verbindung" in done.stdout
 
 
+@pytest.mark.slow
 def test_a_bad_config_is_one_line_and_exit_2(tmp_path):
     bad = tmp_path / "bad.toml"
     bad.write_text("[board]\nlayot = 'two-track-61'\n")

@@ -74,6 +74,7 @@ def micropython(tmp_path_factory):
     return results, sent, done.stdout
 
 
+@pytest.mark.slow
 def test_it_is_genuine_micropython(micropython):
     assert "MICROPYTHON micropython 1." in micropython[2]
 

@@ -53,6 +53,7 @@ def replay_order(state, dealer):
     return order + ([(dealer, "crib")] if state.settings.variant_rules.crib else [])
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(("players", "variant"), TABLES)
 def test_whole_games_for_every_table_and_variant(table, players, variant):
     rules = Settings(players=NAMES[:players], variant=variant, muggins=True)

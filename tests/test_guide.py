@@ -60,6 +60,7 @@ def test_every_step_has_its_time_skill_picture_and_check(number, title, body):
     assert "**Check**:" in body, title
 
 
+@pytest.mark.slow
 def test_every_picture_of_the_guide_is_shown_and_drawn_from_the_current_models():
     shown = set(re.findall(r"\]\((pictures/[^)]+)\)", GUIDE))
     made = {str(p.relative_to(HARDWARE)) for p in (HARDWARE / "pictures").iterdir()}

@@ -21,6 +21,7 @@ HARDWARE = Path(__file__).resolve().parents[1] / "hardware"
 README = HARDWARE / "README.md"
 
 
+@pytest.mark.slow
 def test_the_guide_the_section_and_the_svg_templates_are_current():
     """Text files compare whole; the DXF and PDF files are read back in test_templates."""
     text = {p: c for p, c in hardware.drawings(HARDWARE.parent).items() if isinstance(c, str)}

@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 from babel.messages.catalog import Catalog
 from babel.messages.mofile import read_mo, write_mo
-from babel.messages.pofile import read_po, write_po
+from babel.messages.pofile import read_po
 
 from pegboard.errors import ConfigError
 from pegboard.i18n import (
@@ -20,7 +20,6 @@ from pegboard.i18n import (
     SOURCE,
     check_language,
     from_environment,
-    js_catalogue,
     language_of,
     negotiate,
     translations,
@@ -101,6 +100,7 @@ def test_english_is_the_source_and_needs_no_translation():
     )
 
 
+@pytest.mark.slow
 def test_catalogues_hold_exactly_the_messages_in_the_code(tmp_path):
     """Extract afresh from pegboard/ and web/: every message is in every catalogue, and no
     catalogue keeps one the code no longer says."""
@@ -219,35 +219,3 @@ def test_flask_babel_serves_the_same_catalogues_to_the_panel():
         "fi": "pari|sotamies|{count}, {points} pistettä",
         "sv": "ett par|knekt|{count}, {points} poäng",
     }
-
-
-def test_js_catalogue_holds_the_scripts_messages(tmp_path):
-    catalogue = Catalog(locale="de")
-    catalogue.add("Muggins!", "Muggins!", locations=[("web/static/panel.js", 3)])
-    catalogue.add(
-        ("{n} point", "{n} points"),
-        ("{n} Punkt", "{n} Punkte"),
-        locations=[("web/static/panel.js", 9)],
-    )
-    catalogue.add("Peg", "Stecken", locations=[("web/static/panel.js", 12)], context="button")
-    catalogue.add("not yet", "", locations=[("web/static/panel.js", 20)])  # untranslated
-    catalogue.add("a pair", "ein Paar", locations=[("pegboard/speech.py", 1)])  # not a script's
-    (tmp_path / "de" / "LC_MESSAGES").mkdir(parents=True)
-    with (tmp_path / "de" / "LC_MESSAGES" / "messages.po").open("wb") as file:
-        write_po(file, catalogue)
-    assert js_catalogue("de", tmp_path) == {
-        "lang": "de",
-        "plural": "(n != 1)",
-        "messages": {
-            "Muggins!": "Muggins!",
-            "{n} point": ["{n} Punkt", "{n} Punkte"],
-            "button\x04Peg": "Stecken",
-        },
-    }
-
-
-@pytest.mark.parametrize("lang", LANGUAGES)
-def test_js_catalogue_of_the_shipped_catalogues(lang):
-    found = js_catalogue(lang)
-    assert found["lang"] == lang and found["plural"] == "(n != 1)"
-    assert all(isinstance(key, str) for key in found["messages"])

@@ -197,6 +197,7 @@ def test_every_call_is_said_in_the_language_with_no_english_left(lang):
     assert sum(a != b for a, b in zip(english, every_call(lang), strict=True)) > 0.9 * len(english)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("lang", TRANSLATED)
 def test_no_catalogue_entry_is_english_left_untranslated(lang):
     from babel.messages.pofile import read_po

@@ -112,6 +112,7 @@ def test_error_lines_are_said_in_the_language(capsys, tmp_path, lang):
         assert err != run(capsys, "--lang", "en", *argv)[2]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("lang", TRANSLATED)
 def test_the_board_says_where_it_is_and_its_pin_in_the_language(tmp_path, lang):
     """What ``pegboard serve`` prints at start: where phones find the panel, its PIN, where
@@ -147,6 +148,7 @@ def doctor_says(tmp_path_factory):
     return says
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("lang", TRANSLATED)
 def test_the_doctor_says_every_line_in_the_language(doctor_says, lang):
     english, said = doctor_says("en"), doctor_says(lang)

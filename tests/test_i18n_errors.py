@@ -92,6 +92,7 @@ def refused(capsys, configs, lang, name, command="serve"):
     return err.removeprefix("pegboard: ").rstrip("\n")
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("lang", TRANSLATED)
 def test_a_broken_config_is_explained_in_the_language(capsys, configs, lang):
     for name in BROKEN:

@@ -26,7 +26,7 @@ SPOKEN = ("aria-label", "placeholder", "title", "alt", "value")
 @pytest.fixture
 def app(board):
     return create_app(
-        {"PIN": PIN, "KEEPER": board.keeper, "SIM": True, "SECRET_KEY": "x" * 64, "LANGUAGE": "en"}
+        {"PIN": PIN, "SIM": True, "SECRET_KEY": "x" * 64, "LANGUAGE": "en"}, board.keeper
     )
 
 
@@ -98,8 +98,9 @@ def read(client) -> Page:
 # --- choosing the language -----------------------------------------------------------------
 
 
+@pytest.mark.slow
 def test_the_phones_choice_then_its_languages_then_the_boards(board):
-    app = create_app({"PIN": PIN, "KEEPER": board.keeper, "SIM": True, "LANGUAGE": "sv"})
+    app = create_app({"PIN": PIN, "SIM": True, "LANGUAGE": "sv"}, board.keeper)
     assert read(phone(app)).lang == "sv"  # asks for nothing: the board's own
     assert read(phone(app, header="ja, fi;q=0.8, de;q=0.5")).lang == "fi"
     assert read(phone(app, header="fr-CH, fr")).lang == "sv"  # nothing we speak
@@ -107,6 +108,7 @@ def test_the_phones_choice_then_its_languages_then_the_boards(board):
     assert read(phone(app, lang="klingon", header="de")).lang == "de"  # a bad cookie is no choice
 
 
+@pytest.mark.slow
 def test_the_language_switch_is_remembered_by_this_phone_only(app):
     mine, other = phone(app, header="de"), phone(app, header="de")
     page = read(mine)
@@ -132,6 +134,7 @@ def test_the_switch_names_each_language_in_itself(app):
 # --- the page ---------------------------------------------------------------------------
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("lang", TRANSLATED)
 def test_the_page_has_no_english_left(app, lang):
     page = read(phone(app, lang=lang))
@@ -146,6 +149,7 @@ def test_the_page_has_no_english_left(app, lang):
     assert changed > 0.8 * len(english.words)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(
     ("lang", "names"),
     [
@@ -242,6 +246,7 @@ def test_the_verify_breakdown_calls_in_the_phones_language(app, lang, call):
     assert [item["kind"] for item in answer["items"]] == ["fifteen", "fifteen", "pair"]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("lang", TRANSLATED)
 def test_the_panels_own_refusals_are_said_in_the_language(app, lang):
     client = phone(app, lang=lang)
@@ -264,20 +269,26 @@ def test_the_live_stream_speaks_the_language_of_the_phone_that_opened_it(app):
     act(english, token, "new_game", players=["Ann", "Bob"], dealer=1)
 
     def first_state(client) -> dict:
+        """The first board with the game the stream tells (the broadcaster may tell the
+        board of a moment before first: the game follows)."""
         response = client.get("/api/events", buffered=False)
         try:
-            chunk = next(iter(response.response))
+            for chunk in response.response:
+                text = chunk.decode() if isinstance(chunk, bytes) else chunk
+                for block in text.split("\nevent: state\ndata: ")[1:]:
+                    board = json.loads(block.split("\n", 1)[0])
+                    if board["game"] is not None:
+                        return board
         finally:
             response.close()
-        text = chunk.decode() if isinstance(chunk, bytes) else chunk
-        assert text.startswith("event: state\n")
-        return json.loads(text.split("\n\n", 1)[0].split("data: ", 1)[1])
+        raise AssertionError("the stream ended")
 
     assert first_state(english)["game"]["summary"] == "Deal 1, Bob deals. Turn the starter."
     assert first_state(finnish)["game"]["summary"] == "Jako 1, Bob jakaa. Käännä aloituskortti."
     assert first_state(finnish)["message"] == "Uusi peli: Bob jakaa ensin."
 
 
+@pytest.mark.slow
 def test_the_boards_language_comes_from_its_config(tmp_path):
     """`pegboard serve` with ``[board] language = "nl"``: a phone that asks for no
     language reads Dutch; one that asks for German reads German."""
@@ -302,4 +313,4 @@ def test_the_boards_language_comes_from_its_config(tmp_path):
 
 def test_a_board_language_it_does_not_speak_is_refused(board):
     with pytest.raises(ConfigError, match="'xx' is not one of en, nl, da, de, fi, sv"):
-        create_app({"PIN": PIN, "KEEPER": board.keeper, "SIM": True, "LANGUAGE": "xx"})
+        create_app({"PIN": PIN, "SIM": True, "LANGUAGE": "xx"}, board.keeper)

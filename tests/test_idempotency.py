@@ -59,6 +59,7 @@ def test_the_same_key_with_another_request_is_a_422(client, token, board):
     assert board.keeper.state == before
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("key", ["", "x" * 129, "naïve", "two words"])
 def test_a_malformed_key_is_a_400(client, token, board, key):
     show_of_bob(client, token)
@@ -94,7 +95,7 @@ def test_undo_sent_twice_with_one_key_undoes_once(client, token, board):
 
 def test_a_key_is_kept_across_a_restart(tmp_path, board):
     """The retry reaches a board that restarted after it made the entry."""
-    token_app = create_app({"PIN": PIN, "KEEPER": board.keeper, "SECRET_KEY": "x" * 64})
+    token_app = create_app({"PIN": PIN, "SECRET_KEY": "x" * 64}, board.keeper)
     client = token_app.test_client()
     token = sign_in(client)
     show_of_bob(client, token)
@@ -104,7 +105,7 @@ def test_a_key_is_kept_across_a_restart(tmp_path, board):
     from pegboard.service import Board
 
     with Board(board.config, path.parent, sim=True) as again:
-        restarted = create_app({"PIN": PIN, "KEEPER": again.keeper, "SECRET_KEY": "x" * 64})
+        restarted = create_app({"PIN": PIN, "SECRET_KEY": "x" * 64}, again.keeper)
         client = restarted.test_client()
         token = sign_in(client)
         answer = keyed(client, token, "claim", "before-restart", seat=1, points=6)

@@ -25,7 +25,6 @@ from pegboard.inputs import (
     ButtonPins,
     Controls,
     DialPins,
-    Entry,
     Peg,
     PinMap,
     Repeat,
@@ -245,34 +244,6 @@ def test_a_failing_handler_is_logged_and_the_controls_carry_on(factory, caplog):
     assert "19 is not a possible hand" in caplog.text
 
 
-def test_the_entry_counts_the_dial_then_pegs_it(build):
-    controls, intents = build(DIAL)
-    entry, pegged = Entry(), []
-    controls.sim_turn(0, 7)
-    controls.sim_turn(0, -9)  # never below 0
-    controls.sim_turn(0, 4)
-    controls.sim_press(0)
-    controls.sim_press(0)  # no turn: a zero count ("nineteen")
-    while not intents.empty():
-        intent = intents.get_nowait()
-        if isinstance(intent, Turn):
-            entry.turn(intent.seat, intent.steps, cap=29)
-        elif isinstance(intent, Peg):
-            pegged.append(entry.peg(intent.seat))
-    assert pegged == [4, 0]
-
-
-def test_entry_is_capped_by_the_caller():
-    entry = Entry()
-    assert [entry.turn(2, 1, cap=15) for _ in range(17)][-3:] == [15, 15, 15]
-    assert entry.turn(2, 0, cap=12) == 12
-    assert entry.value(0) == 0
-    entry.clear()
-    assert entry.value(2) == 0
-    with pytest.raises(ValueError, match="cap must be 0 or more"):
-        entry.turn(0, 1, cap=-1)
-
-
 # --- life cycle ----------------------------------------------------------------
 
 
@@ -315,12 +286,6 @@ def test_sim_always_gets_the_mock_factory(factory, monkeypatch):
     assert Device.pin_factory is before  # handed over, not made gpiozero's default
 
 
-def test_a_named_factory_is_loaded_by_gpiozero_name(factory):
-    assert isinstance(make_factory(name="MOCK"), MockFactory)
-    with pytest.raises(ConfigError, match="unknown pin factory 'gpio'; gpiozero has lgpio, mock"):
-        make_factory(name="gpio")
-
-
 def test_gpiozero_pin_factory_in_the_environment_is_respected(factory, monkeypatch):
     monkeypatch.setenv("GPIOZERO_PIN_FACTORY", "mock")
     Device.pin_factory = None  # the fixture puts back what was there
@@ -335,6 +300,7 @@ def test_without_gpio_the_error_says_to_use_sim(factory, monkeypatch):
         make_factory()
 
 
+@pytest.mark.slow
 def test_importing_the_inputs_chooses_no_pin_factory():
     code = "import gpiozero, pegboard.inputs; print(gpiozero.Device.pin_factory)"
     result = subprocess.run(

@@ -50,6 +50,7 @@ def read_until(fd: int, marker: str, limit: int = 200) -> str:
     return text
 
 
+@pytest.mark.slow
 @pytest.mark.skipif(not lan.lan_addresses(), reason="this machine has no network at all")
 def test_the_board_prints_a_lan_address_and_a_qr_code_on_its_terminal(tmp_path):
     terminal, board_side = pty.openpty()
@@ -100,6 +101,7 @@ def can_make_networks() -> bool:
     return probe.returncode == 0
 
 
+@pytest.mark.slow
 @pytest.mark.skipif(not can_make_networks(), reason="needs root and iproute2 to make a network")
 def test_a_phone_on_the_same_network_opens_the_panel_with_nothing_else_to_do(tmp_path):
     with phone_network() as phone:

@@ -81,6 +81,7 @@ def notes(folder) -> list[str]:
     return [json.loads(path.read_text())["text"] for path in sorted(folder.glob("*.json"))]
 
 
+@pytest.mark.slow
 def test_an_under_claim_keeps_its_verdict_from_everyone_until_the_window_closes(board):
     port, voice = board
     player, watcher = Phone(port), Phone(port)

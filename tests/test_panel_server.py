@@ -21,7 +21,7 @@ LIMITS = Limits(threads=4, header_seconds=1.0, body_seconds=1.0)
 
 @pytest.fixture
 def server(board):
-    app = create_app({"PIN": PIN, "KEEPER": board.keeper, "SIM": True, "SECRET_KEY": "x" * 64})
+    app = create_app({"PIN": PIN, "SIM": True, "SECRET_KEY": "x" * 64}, board.keeper)
     running = PanelServer(app, "127.0.0.1", 0, LIMITS)
     thread = threading.Thread(target=running.run)
     thread.start()
@@ -99,6 +99,7 @@ def test_two_hundred_streams_hold_no_thread_and_leave_when_their_phones_do(serve
         sock.close()
 
 
+@pytest.mark.slow
 def test_half_sent_requests_are_cut_and_starve_no_one(server):
     trickles = []
     for n in range(150):

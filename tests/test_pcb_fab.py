@@ -73,6 +73,7 @@ def check_fab(archive: Path, layout) -> None:
         assert (float(row["Mid X"]), -float(row["Mid Y"])) == pytest.approx((p.x, p.y), abs=1e-3)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("name", PCB)
 def test_the_committed_gerbers_drill_bom_and_placement_are_the_layouts_pcb(name):
     layout = load_layout(name)
@@ -106,6 +107,7 @@ def test_a_changed_layout_leaves_its_pcb_and_fab_files_out_of_date(tmp_path, mon
     assert set(fab.stale(tmp_path)) == set(fab.outputs(tmp_path, moved))
 
 
+@pytest.mark.slow
 def test_the_pcb_guide_and_its_section_drawing_are_current():
     stale = hardware.stale(guide.generated(REPO))
     assert not stale, f"out of date: {stale}; run python -m tools.hardware --write"

@@ -76,6 +76,7 @@ def test_every_bit_is_within_the_datasheet_windows(pico):
             assert BIT[0] <= following[0] - start <= BIT[1]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("lengths", [(3,), (10, 143)])
 def test_frames_are_kept_apart_by_the_latch(pico, lengths):
     """Two boards in a row: each strip sees the low reset time between them."""

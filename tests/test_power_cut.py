@@ -22,6 +22,7 @@ import time
 from collections import Counter
 from contextlib import suppress
 
+import pytest
 from crash_child import digest, fingerprints
 from game_bot import Bot, game_dir
 from powercut import PowerCutVFS
@@ -76,6 +77,7 @@ def start_after_the_cut(path, acknowledged):
     return figures
 
 
+@pytest.mark.slow
 def test_power_cuts_lose_no_acknowledged_entry(capsys):
     rng = random.Random(2026)
     figures = Counter()

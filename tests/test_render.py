@@ -147,6 +147,7 @@ def test_frame_within_budget_is_left_alone():
     assert colour_at(render(TrackView(front=9), power=power), 0, 9) == RED
 
 
+@pytest.mark.slow
 @settings(max_examples=60, deadline=None)
 @given(
     pegs=st.lists(st.tuples(st.integers(0, 130), st.integers(0, 130)), min_size=3, max_size=3),

@@ -96,6 +96,7 @@ hands = st.lists(st.sampled_from(DECK), min_size=5, max_size=5, unique=True)
 suit_maps = st.permutations(list(Suit))
 
 
+@pytest.mark.slow
 @settings(max_examples=300, deadline=None)
 @given(hands, suit_maps)
 def test_rank_parts_ignore_suits(cards, perm):
@@ -134,6 +135,7 @@ def test_exhaustive_table_matches_published_facts():
     assert sum(t * n for t, n in crib.items()) < sum(t * n for t, n in table.items())
 
 
+@pytest.mark.slow
 def test_three_card_table_equals_brute_force():
     # every 3-card hand with every starter, scored one by one
     brute = Counter()
@@ -144,6 +146,7 @@ def test_three_card_table_equals_brute_force():
     assert brute == distribution(3)
 
 
+@pytest.mark.slow
 def test_suit_pattern_counts_equal_enumeration():
     """Each (rank multiset, starter rank) class counts its suit assignments exactly."""
     rng = random.Random(7)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 from conftest import FAST_PINS, QUIET
-from waiting import eventually
+from waiting import WAIT, eventually
 
 from pegboard.errors import RuleError
 from pegboard.panel.actions import ArgumentError, act
@@ -17,11 +17,18 @@ def start(board, players, dealer=0, **settings):
     return board.keeper.state
 
 
+def by_hand(board, control, *args):
+    """Work one of the board's own controls on its mock pins, as a finger would, then wait
+    until the door has made what it posted."""
+    getattr(board.controls, control)(*args)
+    assert board.keeper.settle(WAIT)
+
+
 def dial(board, seat, points):
     """Turn ``seat``'s dial to ``points`` and press: one entry."""
     if points:
-        board.controls.sim_turn(seat, points)
-    board.controls.sim_press(seat)
+        by_hand(board, "sim_turn", seat, points)
+    by_hand(board, "sim_press", seat)
 
 
 def lit(board, track, hole):
@@ -39,11 +46,11 @@ def play_deal(board, play_points, counts):
     dial(board, state.dealer, 0)
     for seat, points in play_points:
         dial(board, seat, points)
-    board.controls.sim_advance()
+    by_hand(board, "sim_advance")
     for points in counts:
         due = board.keeper.state.due
         dial(board, due.seat, points)
-    board.controls.sim_advance()
+    by_hand(board, "sim_advance")
 
 
 def test_two_players_peg_a_whole_deal_on_the_dials(board):
@@ -63,11 +70,11 @@ def test_two_players_peg_a_whole_deal_on_the_dials(board):
 def test_the_dial_previews_then_pegs(board):
     start(board, ["Ann", "Bob"], dealer=0)
     dial(board, 0, 0)  # the starter
-    board.controls.sim_turn(1, 3)
+    by_hand(board, "sim_turn", 1, 3)
     assert board.keeper.dials[1] == 3
-    board.controls.sim_turn(1, -1)
+    by_hand(board, "sim_turn", 1, -1)
     assert board.keeper.dials[1] == 2
-    board.controls.sim_press(1)
+    by_hand(board, "sim_press", 1)
     assert board.keeper.state.scores == (0, 2)
     assert board.keeper.dials[1] == 0
 
@@ -82,7 +89,7 @@ def test_his_heels_from_the_dial(board):
 def test_an_impossible_count_flashes_red_and_pegs_nothing(board):
     start(board, ["Ann", "Bob"], dealer=0)
     dial(board, 0, 0)
-    board.controls.sim_advance()  # no play points entered
+    by_hand(board, "sim_advance")  # no play points entered
     before = board.keeper.state
     dial(board, 1, 19)  # nineteen is no hand
     after = board.keeper.state
@@ -105,7 +112,7 @@ def red_holes(board, track):
 def test_a_count_out_of_order_is_refused(board):
     start(board, ["Ann", "Bob"], dealer=0)
     dial(board, 0, 0)
-    board.controls.sim_advance()
+    by_hand(board, "sim_advance")
     dial(board, 0, 6)  # the dealer counts before the pone
     assert board.keeper.state.scores == (0, 0)
     assert "Bob" in str(board.keeper.message)
@@ -115,9 +122,9 @@ def test_a_long_press_undoes_the_players_own_last_entry(board):
     start(board, ["Ann", "Bob"], dealer=0)
     dial(board, 0, 0)
     dial(board, 1, 2)
-    board.controls.sim_hold(0)  # not Ann's entry
+    by_hand(board, "sim_hold", 0)  # not Ann's entry
     assert board.keeper.state.scores == (0, 2)
-    board.controls.sim_hold(1)
+    by_hand(board, "sim_hold", 1)
     assert board.keeper.state.scores == (0, 0)
 
 
@@ -192,7 +199,7 @@ def test_the_advance_button_starts_a_game_with_the_house_rules(tmp_path):
         text='[game]\nplayers = ["Ann", "Bob"]\nmuggins = true\n' + FAST_PINS + QUIET
     )
     with Board(config, tmp_path, sim=True) as board:
-        board.controls.sim_advance()
+        by_hand(board, "sim_advance")
         state = board.keeper.state
         assert state.players == ("Ann", "Bob") and state.settings.muggins
 

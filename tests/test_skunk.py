@@ -47,7 +47,7 @@ def test_every_phone_draws_the_lines_the_rules_use(board):
     lines in the state every phone draws."""
     from pegboard.panel import create_app
 
-    client = create_app({"PIN": "2468", "KEEPER": board.keeper, "SECRET_KEY": "k" * 64})
+    client = create_app({"PIN": "2468", "SECRET_KEY": "k" * 64}, board.keeper)
     client = client.test_client()
     token = client.get("/api/session").get_json()["csrf"]
     token = client.post("/api/login", json={"pin": "2468"}, headers={"X-CSRF-Token": token})

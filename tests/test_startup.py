@@ -13,6 +13,7 @@ from contextlib import closing
 from pathlib import Path
 
 import pytest
+from rewritten import rewrite
 
 from pegboard.config import load_config
 from pegboard.errors import ConfigError, StoreError
@@ -64,6 +65,7 @@ def test_a_host_that_is_no_address(tmp_path, how):
     assert said.endswith("not '999.1.1.1'") and not data.exists()
 
 
+@pytest.mark.slow
 def test_a_host_of_another_machine(tmp_path):
     data = tmp_path / "data"
     said = serve(tmp_path, "--data", str(data), "--host", "192.0.2.1", "--port", "0")
@@ -71,6 +73,7 @@ def test_a_host_of_another_machine(tmp_path):
     assert not data.exists()
 
 
+@pytest.mark.slow
 def test_a_port_another_program_holds_is_found_before_anything_is_written(tmp_path):
     data = tmp_path / "data"
     with socket.socket() as other:
@@ -100,6 +103,7 @@ def test_a_data_folder_that_cannot_be_made(tmp_path):
     )
 
 
+@pytest.mark.slow
 def test_a_game_file_refused_writes_no_pin_and_changes_no_file(tmp_path):
     data = tmp_path / "data"
     data.mkdir()
@@ -110,6 +114,7 @@ def test_a_game_file_refused_writes_no_pin_and_changes_no_file(tmp_path):
     assert (data / "games.db").read_bytes() == b""
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(
     ("pin", "why"), [("٤٥٦٧", "Arabic-Indic digits"), ("１２３４", "fullwidth"), ("12²4", "super")]
 )
@@ -167,10 +172,10 @@ def stored_with_a_name(path: Path, name: str) -> None:
     """A game file written before names were checked: the name as it was stored."""
     with Table(path) as table:
         table.new_game(Settings(players=("Ann", "Bob")), dealer=0)
-    with closing(sqlite3.connect(path)) as db, db:
+    with closing(sqlite3.connect(path)) as db:
         data = json.loads(db.execute("SELECT data FROM events WHERE version = 1").fetchone()[0])
-        data["settings"]["players"][0] = name
-        db.execute("UPDATE events SET data = ? WHERE version = 1", (json.dumps(data),))
+    data["settings"]["players"][0] = name
+    rewrite(path, 1, data=json.dumps(data))
 
 
 def test_a_stored_name_that_is_not_printable_text_is_refused(tmp_path):

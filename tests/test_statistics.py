@@ -147,6 +147,7 @@ def test_an_unfinished_game_counts_its_points_but_no_result(tmp_path):
     assert "game 1  Ann 4  Bob 20  Cat 0  goes on  1 deal" in report(statistics_of(path))
 
 
+@pytest.mark.slow
 def test_every_point_of_random_games_is_accounted_for():
     """Bots play a match at every table; each side's points add up to its score, one way
     or the other, and the race ends where the scores stand."""
@@ -237,6 +238,7 @@ def stats_command(*argv):
     )
 
 
+@pytest.mark.slow
 def test_a_missing_game_file_is_one_line_exit_2_and_is_not_created(tmp_path):
     nowhere = tmp_path / "nowhere"
     result = stats_command("--games", "--data", str(nowhere))

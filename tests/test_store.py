@@ -9,6 +9,7 @@ from pathlib import Path
 
 import pytest
 from game_bot import Bot, refuse, stored_rows
+from rewritten import rewrite
 
 from pegboard.errors import ConflictError, StoreError
 from pegboard.game import Settings, Store, Table, replay
@@ -86,15 +87,36 @@ def test_a_damaged_file_is_left_alone(tmp_path):
     refused_file(path, "damaged")
 
 
+@pytest.mark.slow
+def test_damage_sqlite_reports_in_many_lines_is_said_in_one(tmp_path):
+    """SQLite's check lists every broken cell on a line of its own: the refusal says the
+    first and how many more, on one line."""
+    path = tmp_path / "games.db"
+    data = played(path, steps=600)
+    for page in range(3, len(data) // 4096):
+        damaged = bytearray(data)
+        damaged[(page - 1) * 4096 + 2000 : (page - 1) * 4096 + 2400] = b"\xa5" * 400
+        path.write_bytes(damaged)
+        with closing(sqlite3.connect(path)) as db:
+            try:
+                check = [row[0] for row in db.execute("PRAGMA quick_check").fetchall()]
+            except sqlite3.DatabaseError:  # too broken to be checked at all
+                continue
+        if sum(row.count("\n") + 1 for row in check) > 3:
+            break
+    else:
+        pytest.fail("no damage that SQLite reports in many lines")
+    message = refused_file(path, "it is damaged")
+    assert f"(On tree page {page} cell " in message and " problems in all)" in message
+
+
 def test_a_damaged_event_stops_loading_with_its_number(tmp_path):
     path = tmp_path / "games.db"
     played(path, steps=20)
-    with closing(sqlite3.connect(path)) as db, db:
-        db.execute("UPDATE events SET data = '{\"seat\": ' WHERE version = 5")
+    rewrite(path, 5, data='{"seat": ')
     message = refused_file(path, "event 5 of game 1")
     assert "cannot be read" in message
-    with closing(sqlite3.connect(path)) as db, db:
-        db.execute("UPDATE events SET type = 'Teleported', data = '{}' WHERE version = 5")
+    rewrite(path, 5, "Teleported", "{}")
     assert "'Teleported' is not an event type" in refused_file(path, "event 5 of game 1")
 
 
@@ -129,11 +151,7 @@ def test_an_event_the_rules_refuse_stops_loading_with_its_number(
 ):
     path = tmp_path / "games.db"
     a_short_game(path)
-    with closing(sqlite3.connect(path)) as db, db:
-        db.execute(
-            "UPDATE events SET type = ?, data = ? WHERE version = ?",
-            (kind, json.dumps(data), version),
-        )
+    rewrite(path, version, kind, json.dumps(data))
     message = refused_file(path, f"event {version} of game 1 breaks the rules: ")
     assert reason in message
     assert message.endswith(

@@ -123,6 +123,7 @@ def sheets_of(path: Path):
         yield (page.bbox[2] / PT, page.bbox[3] / PT), " ".join(text.split()), circles, lines
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("paper", sorted(PAPERS))
 @pytest.mark.parametrize("name", layout_names())
 def test_the_pdf_tiles_every_hole_at_full_size_with_a_100_mm_bar_on_each_sheet(name, paper):

@@ -224,6 +224,23 @@ def test_the_computers_audio_gets_the_samples_through_its_player(tmp_path, monke
     assert 0.5 < len(fed) / 2 / speech.sample_rate < 5  # seconds of samples
 
 
+def test_the_voice_speaks_of_a_change_once_the_leds_show_it(keeper, speaking):
+    asked = []  # (the change's version, sentences said so far) each time the voice asks
+
+    def shown(version: int, timeout: float) -> bool:
+        asked.append((version, len(voice.spoken)))
+        return True
+
+    voice = speaking(Silent(), shown=shown)
+    started = keeper.new_game({"players": ["Ann", "Bob"]}, dealer=0)
+    assert voice.wait_quiet(WAIT)
+    heels = keeper.turn_starter("JC")
+    assert voice.wait_quiet(WAIT)
+    assert said(voice) == [("New game: Ann deals first.", True), ("two for his heels", True)]
+    assert asked == [(started.version, 0), (heels.version, 1)]  # each before its sentence
+
+
+@pytest.mark.slow
 def test_the_board_speaks_its_dial_refusals_and_a_long_press_repeats(tmp_path):
     """The running board: the voice wired to the door, the advance button's long press
     through the door to the voice (and the simulated board's button on a phone), the WAV
@@ -236,9 +253,9 @@ def test_the_board_speaks_its_dial_refusals_and_a_long_press_repeats(tmp_path):
         board.keeper.new_game({"players": ["Ann", "Bob"]}, dealer=0)
         board.controls.sim_turn(0, 1)
         board.controls.sim_press(0)  # the starter: heels is 2 or nothing, not 1
-        assert board.voice.wait_quiet(WAIT)
+        assert board.keeper.settle(WAIT) and board.voice.wait_quiet(WAIT)
         board.controls.sim_advance(hold=True)  # say it again
-        assert board.voice.wait_quiet(WAIT)
+        assert board.keeper.settle(WAIT) and board.voice.wait_quiet(WAIT)
         assert board.keeper.state.starter is None  # the long press moved nothing on
         act(board.keeper, "sim_repeat", {}, sim=True)  # "Say it again" on a phone
         assert board.voice.wait_quiet(WAIT)
@@ -247,12 +264,14 @@ def test_the_board_speaks_its_dial_refusals_and_a_long_press_repeats(tmp_path):
     assert texts == ["Nieuw spel: Ann deelt eerst.", refusal, refusal, refusal]
 
 
+@pytest.mark.slow
 def test_a_short_press_on_advance_still_moves_on(tmp_path):
     from pegboard.service import Board
 
     text = f'[voice]\nout = "files"\n{FAST_PINS}'
     with Board(load_config(text=text), tmp_path, sim=True) as board:
         board.controls.sim_advance()  # no game yet: a game of the house rules
+        assert board.keeper.settle(WAIT)
         assert board.keeper.state is not None
         assert board.voice.wait_quiet(WAIT)
     assert [note(path)["text"] for path in sentences(tmp_path / "voice")] == [
@@ -262,6 +281,7 @@ def test_a_short_press_on_advance_still_moves_on(tmp_path):
     ]
 
 
+@pytest.mark.slow
 def test_the_simulated_board_writes_its_voice_into_wav_files_when_asked(tmp_path):
     """`pegboard serve --sim --wav DIR`: a game started from a phone is announced into DIR."""
     folder = tmp_path / "spoken"

@@ -6,6 +6,7 @@ from __future__ import annotations
 import io
 import shutil
 
+import pytest
 from voicing import listen, note, sentences
 
 from pegboard.config import load_config
@@ -22,6 +23,7 @@ def run(text: str, lang: str = "en") -> tuple[int, list[str]]:
     return code, [line for line in out.getvalue().splitlines() if f"  {voice}:" in line]
 
 
+@pytest.mark.slow
 def test_the_doctor_says_the_test_phrase_into_the_configured_wav_files(tmp_path):
     folder = tmp_path / "voice"
     code, said = run(f'[board]\nlanguage = "sv"\n[voice]\nout = "files"\nfolder = "{folder}"\n')
@@ -34,6 +36,7 @@ def test_the_doctor_says_the_test_phrase_into_the_configured_wav_files(tmp_path)
     assert heard.voiced > 1.5 and heard.rms > 0.05 and heard.clipped == 0
 
 
+@pytest.mark.slow
 def test_the_test_phrase_is_in_the_boards_language_and_the_report_in_the_readers(tmp_path):
     board = f'[board]\nlanguage = "sv"\n[voice]\nout = "files"\nfolder = "{tmp_path}"\n'
     code, said = run(board, lang="de")

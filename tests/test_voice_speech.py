@@ -163,6 +163,7 @@ def deals():
         yield folders
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("lang", LANGUAGES)
 def test_each_sentence_of_the_deal_is_said_whole_in_the_language(deals, lang):
     folder, spoken = deals[lang]
@@ -173,6 +174,7 @@ def test_each_sentence_of_the_deal_is_said_whole_in_the_language(deals, lang):
     assert all(note(path)["lang"] == lang and note(path)["whole"] for path in written)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("lang", LANGUAGES)
 def test_each_file_is_speech_of_its_sentence(deals, lang):
     folder, _ = deals[lang]
@@ -187,6 +189,7 @@ def test_each_file_is_speech_of_its_sentence(deals, lang):
         assert heard.tail <= TAIL_SECONDS, f"{path.name}: silence after the words: {heard}"
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("lang", LANGUAGES)
 def test_the_voice_says_the_sentence_as_that_language_does(deals, lang):
     """The phonemes espeak-ng made while writing each file are its phonemes of the

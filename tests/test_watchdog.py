@@ -74,6 +74,7 @@ def dog(board, panel):
     dog.stop()
 
 
+@pytest.mark.slow
 @pytest.mark.filterwarnings("ignore::pytest.PytestUnhandledThreadExceptionWarning")
 def test_a_dead_painter_stops_the_pings(systemd_socket, board, dog, monkeypatch):
     assert pinged(systemd_socket)
@@ -87,6 +88,7 @@ def test_a_dead_painter_stops_the_pings(systemd_socket, board, dog, monkeypatch)
     assert not board.painter.alive
 
 
+@pytest.mark.slow
 def test_a_hung_led_link_stops_the_pings(systemd_socket, board, panel, monkeypatch):
     monkeypatch.setattr(service, "LINK_QUIET", 1.0)
     dog = service.watchdog(board, panel.port, INTERVAL)
@@ -109,6 +111,7 @@ def test_a_hung_led_link_stops_the_pings(systemd_socket, board, panel, monkeypat
         never.set()
 
 
+@pytest.mark.slow
 def test_an_unplugged_pico_is_no_reason_to_restart(systemd_socket, board, panel, monkeypatch):
     """The link keeps trying the port: a restart would not bring the Pico back."""
     monkeypatch.setattr(service, "LINK_QUIET", 1.0)
@@ -123,6 +126,7 @@ def test_an_unplugged_pico_is_no_reason_to_restart(systemd_socket, board, panel,
         dog.stop()
 
 
+@pytest.mark.slow
 def test_a_panel_that_stops_answering_stops_the_pings(systemd_socket, panel, dog):
     assert pinged(systemd_socket)
     panel.stop()  # the panel no longer answers
@@ -147,6 +151,7 @@ def started(data, env) -> subprocess.Popen:
     return board
 
 
+@pytest.mark.slow
 def test_serve_tells_systemd_it_is_ready_alive_and_stopping(tmp_path, systemd_socket):
     board = started(tmp_path, {**os.environ, "WATCHDOG_USEC": "400000"})
     try:
@@ -163,6 +168,7 @@ def test_serve_tells_systemd_it_is_ready_alive_and_stopping(tmp_path, systemd_so
         board.communicate()
 
 
+@pytest.mark.slow
 def test_a_killed_sim_board_leaves_no_pico_folder_behind(tmp_path):
     """The emulated Pico names its temporary folder for its process; the next start
     removes those of processes that are gone, so SIGKILLs do not pile them up."""

@@ -36,7 +36,7 @@ def node() -> str:
 
 def words(keeper, lang: str) -> dict:
     """The page's own words and pack in ``lang``, as it serves them."""
-    app = create_app({"PIN": "1234", "KEEPER": keeper, "SECRET_KEY": "x" * 64})
+    app = create_app({"PIN": "1234", "SECRET_KEY": "x" * 64}, keeper)
     client = app.test_client()
     client.set_cookie(LANGUAGE_COOKIE, lang)
     page = client.get("/").get_data(as_text=True)

@@ -107,6 +107,7 @@ def installed(tmp_path_factory) -> Installed:
     return Installed(python, env, root, venv, wheel, build.stdout + build.stderr)
 
 
+@pytest.mark.slow
 def test_the_build_warns_of_nothing(installed):
     """The first start installs pegboard: setuptools has nothing to warn about."""
     assert "Warning" not in installed.built and "would be ignored" not in installed.built
@@ -156,6 +157,7 @@ def test_the_wheel_holds_each_layout_once_and_no_developer_tools(installed):
             assert f"pegboard/_hardware/templates/{stem}{form}" in names
 
 
+@pytest.mark.slow
 def test_the_installed_wheel_serves_the_panel_and_a_layout(installed):
     server = subprocess.Popen(
         [installed.python, "-m", "pegboard.cli", "serve", "--sim", "--port", "0", "--data", "data"],

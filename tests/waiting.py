@@ -5,6 +5,8 @@ from __future__ import annotations
 import threading
 import time
 
+WAIT = 10.0  # seconds a test waits for the board before it fails (a busy machine too)
+
 
 def eventually(check, timeout: float = 5.0, board=None):
     """Wait until ``check()`` is true (woken by the board's changes); fail after ``timeout``."""

@@ -50,13 +50,7 @@ def section_svg(layout: Layout) -> str:
         body += [_rect(x - r, 0, 2 * r, t, FILL), _rect(x - LED[0] / 2, t, LED[0], LED[1], "#eee")]
         body.append(_rect(x - 0.6, t + die - 0.25, 1.2, 0.25, "#ffd54f"))  # the die, inside
     body.append(_rect(wall, t, right - wall, TAPE_MM, "#3b8fd0"))  # the tape under the bores
-    for sign in (-1, 1):
-        rim = (sign * r, 0.0)
-        body.append(_line((0, t + die), rim, "#e65100", 0.12))
-        for angle, dash in ((bent, ""), (open_, "0.6 0.4")):
-            a = math.radians(angle)
-            end = (rim[0] + sign * RAY * math.sin(a), -RAY * math.cos(a))
-            body.append(_line(rim, end, "#e65100", 0.12, dash))
+    body += rays(r, t + die, bent, open_)
     body += [
         _text(2.2 * r + 3.0, -RAY * 0.55, f"±{bent:.0f}° with the epoxy"),
         _text(-2.2 * r - 1.0, -RAY * 0.8, f"±{open_:.0f}° open", "end"),
@@ -99,6 +93,20 @@ def _rect(x: float, y: float, w: float, h: float, fill: str) -> str:
         f'<rect x="{x:.2f}" y="{y:.2f}" width="{w:.2f}" height="{h:.2f}" fill="{fill}" '
         'stroke="#555" stroke-width="0.05"/>'
     )
+
+
+def rays(r: float, depth: float, bent: float, open_: float) -> list[str]:
+    """The light from a die ``depth`` under the face past a bore's rim (``r`` from its
+    middle): to the rim, then out at the angle with the fill (``bent``) and without."""
+    lines = []
+    for sign in (-1, 1):
+        rim = (sign * r, 0.0)
+        lines.append(_line((0, depth), rim, "#e65100", 0.12))
+        for angle, dash in ((bent, ""), (open_, "0.6 0.4")):
+            a = math.radians(angle)
+            end = (rim[0] + sign * RAY * math.sin(a), -RAY * math.cos(a))
+            lines.append(_line(rim, end, "#e65100", 0.12, dash))
+    return lines
 
 
 def _line(a, b, colour: str, width: float, dash: str = "") -> str:

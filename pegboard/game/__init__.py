@@ -34,9 +34,13 @@ by the commands, as a live entry is: one they refuse stops the load with a Store
 
 from pegboard.game.events import Event, from_dict, to_dict
 from pegboard.game.fold import replay
-from pegboard.game.settings import PALETTE, VARIANTS, Settings, Variant
+from pegboard.game.settings import PALETTE, Settings
 from pegboard.game.skunk import skunk_level, skunk_lines
-from pegboard.game.state import (
+from pegboard.game.state import State
+from pegboard.game.store import GameRecord, Store
+from pegboard.game.summary import Summary, standing
+from pegboard.game.table import Table
+from pegboard.game.values import (
     Claim,
     Count,
     CountKind,
@@ -48,11 +52,9 @@ from pegboard.game.state import (
     Pegs,
     Phase,
     Play,
-    State,
     Verdict,
 )
-from pegboard.game.store import GameRecord, Store
-from pegboard.game.table import Table
+from pegboard.rules.deals import VARIANTS, Variant
 
 __all__ = [
     "PALETTE",
@@ -73,6 +75,7 @@ __all__ = [
     "Settings",
     "State",
     "Store",
+    "Summary",
     "Table",
     "Variant",
     "Verdict",
@@ -80,5 +83,6 @@ __all__ = [
     "replay",
     "skunk_level",
     "skunk_lines",
+    "standing",
     "to_dict",
 ]

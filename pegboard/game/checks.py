@@ -8,7 +8,8 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 
 from pegboard.errors import RuleError
-from pegboard.game.state import Count, Phase, State
+from pegboard.game.state import State
+from pegboard.game.values import Count, Phase
 from pegboard.i18n import N_, Phrase
 from pegboard.rules.cards import ACE, KING, Card, parse_cards
 from pegboard.rules.play import max_play_points
@@ -19,7 +20,7 @@ Cards = str | Iterable[Card | str]  # "5H 5C JD 4S", or one card or token each
 
 
 def not_over(state: State) -> None:
-    if state.over:
+    if state.winner is not None:
         scores = "-".join(map(str, sorted(state.scores, reverse=True)))
         raise RuleError(
             Phrase.of(
@@ -50,6 +51,7 @@ def whose_turn(state: State, seat: int | str | None) -> int:
     if state.play.mode == "points":
         raise RuleError(Phrase(N_("this play is pegged by hand: enter points, not cards")))
     turn = state.play.turn
+    assert turn is not None  # the play goes on, by cards: someone is to lay
     if seat is not None and seat_of(state.players, seat) != turn:
         raise RuleError(Phrase.of(N_("it is {name}'s turn to lay"), name=state.players[turn]))
     return turn
@@ -66,6 +68,7 @@ def due_now(state: State, count: Count) -> Count:
         raise RuleError(Phrase(N_("the show is done: advance to the next deal")))
     if count.kind == "crib" and count.seat != state.dealer:
         message = N_("{name} has no crib: the crib is {dealer}'s")
+        assert count.seat is not None  # a crib is somebody's
         name, dealer = state.players[count.seat], state.players[state.dealer]
         raise RuleError(Phrase.of(message, name=name, dealer=dealer))
     if count != due:
@@ -128,7 +131,8 @@ def hand_cards(state: State, count: Count, cards: Cards | None) -> tuple[Card, .
         raise RuleError(
             Phrase(N_("the starter was not entered: name it, then the cards can be checked"))
         )
-    laid = state.play.cards_of(count.seat) if count.kind == "hand" else ()
+    seat = count.seat
+    laid = state.play.cards_of(seat) if count.kind == "hand" and seat is not None else ()
     if not set(laid) <= set(given):
         raise RuleError(
             Phrase.of(

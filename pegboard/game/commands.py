@@ -16,6 +16,7 @@ from __future__ import annotations
 import typing
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import fields
+from typing import Any
 
 from pegboard.errors import RuleError
 from pegboard.game import events as ev
@@ -37,7 +38,8 @@ from pegboard.game.checks import (
 )
 from pegboard.game.entries import ENTRIES, entry
 from pegboard.game.settings import Settings
-from pegboard.game.state import Count, CountKind, Phase, State
+from pegboard.game.state import State
+from pegboard.game.values import Count, CountKind, Phase
 from pegboard.i18n import N_, Phrase
 from pegboard.rules.cards import JACK, Card
 from pegboard.rules.play import GO_LIMIT, max_play_points
@@ -46,7 +48,7 @@ HAND = Count(None, CountKind.HAND)  # a count of the show, by default
 
 
 def start(
-    settings: Settings | Mapping | None = None,
+    settings: Settings | Mapping[str, Any] | None = None,
     dealer: int | str | None = None,
     cuts: Cards | None = None,
 ) -> ev.GameStarted:
@@ -333,7 +335,9 @@ def dispute_muggins(state: State, seat: int | str, cards: Cards | None) -> ev.Mu
         raise RuleError(
             Phrase.of(N_("show {count} to dispute the call"), count=state.count_name(count))
         )
-    return ev.MugginsDisputed(seat, hand_cards(state, count, cards))
+    shown = hand_cards(state, count, cards)
+    assert shown is not None  # cards were given
+    return ev.MugginsDisputed(seat, shown)
 
 
 @entry(action="")  # the panel's advance is the board's button (the door)
@@ -401,6 +405,7 @@ def recheck(state: State | None, event: ev.Event) -> ev.Event:
     """A stored event checked against the state before it (None before the first), by
     the same rules as a live entry: the first starts a game, and each must be exactly
     what the rules make of it.  Raises RuleError saying why not."""
+    checked: ev.Event
     if state is None:
         if not isinstance(event, ev.GameStarted):
             message = N_("a game starts with {first}, not {event}")

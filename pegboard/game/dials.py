@@ -32,7 +32,7 @@ def dial_cap(state: State | None) -> int:
     if state is not None and button(state) == "cut":
         return KING  # the rank of the card cut for the third game
     due = None if state is None else state.due
-    if due is None:
+    if state is None or due is None:
         return 0
     if due.kind == "starter":
         return HEELS_POINTS

@@ -41,7 +41,7 @@ class Arg:
 
 @dataclass(frozen=True, slots=True)
 class Declared:
-    """An entry (or a control of the board, :mod:`pegboard.keeper.controls`) as declared:
+    """An entry (or a control of the board, :mod:`pegboard.keeper.door`) as declared:
     ``make`` makes it, after its first parameter (the state, or the door)."""
 
     name: str

@@ -16,13 +16,13 @@ from __future__ import annotations
 import typing
 from dataclasses import MISSING, dataclass, fields
 from functools import cache
-from typing import Union
+from typing import Any, Union
 
 from pegboard.errors import RuleError
 from pegboard.game.settings import Settings
 from pegboard.i18n import N_, Phrase
 from pegboard.rules.cards import Card
-from pegboard.shape import Source
+from pegboard.shape import Parsers, Source
 
 KINDS = ("play", "hand", "crib")  # what a claim is for: a CountKind (pegboard.game.state)
 
@@ -146,7 +146,7 @@ Event = Union[  # noqa: UP007 (isinstance and get_args need the Union form)
 EVENT_TYPES: dict[str, type] = {cls.__name__: cls for cls in typing.get_args(Event)}
 
 
-def to_dict(event: Event) -> dict:
+def to_dict(event: Event) -> dict[str, Any]:
     """The JSON form: ``{"type": name, field: value, ...}``; cards as ``"5♥"``."""
     return {
         "type": type(event).__name__,
@@ -180,7 +180,7 @@ def from_dict(data: object) -> Event:
         for f in fields(cls)
         if f.name in given or f.default is MISSING
     }
-    return cls(**values)
+    return typing.cast(Event, cls(**values))
 
 
 @cache
@@ -189,4 +189,4 @@ def _hints(cls: type) -> dict[str, object]:
 
 
 EVENT = Phrase(N_("the entry"))  # an event as read from the game file or a script, to people
-PARSERS = {Card: (str, Card.parse), Settings: (dict, Settings.from_dict)}  # read from JSON
+PARSERS: Parsers = {Card: (str, Card.parse), Settings: (dict, Settings.from_dict)}  # from JSON

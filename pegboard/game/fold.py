@@ -36,7 +36,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 from dataclasses import replace
 from functools import reduce, singledispatch
-from typing import TypeVar
+from typing import Any, TypeVar
 
 from pegboard.game.events import (
     CardLaid,
@@ -57,17 +57,8 @@ from pegboard.game.events import (
 from pegboard.game.muggins import penalised, settle
 from pegboard.game.settings import Settings  # noqa: F401 (doctest)
 from pegboard.game.skunk import skunk_level
-from pegboard.game.state import (
-    Claim,
-    Count,
-    CountKind,
-    Entry,
-    GameResult,
-    Pegged,
-    Phase,
-    Play,
-    State,
-)
+from pegboard.game.state import State
+from pegboard.game.values import Claim, Count, CountKind, Entry, GameResult, Pegged, Phase, Play
 from pegboard.i18n import N_, Phrase
 from pegboard.rules.cards import JACK, Card
 from pegboard.rules.play import GO_LIMIT, go_points, score_play
@@ -94,8 +85,11 @@ def apply(state: State | None, event: Event) -> State:
     version = 0 if state is None else state.version
     match event:
         case Undone():
+            assert state is not None and state.before is not None  # checked: can undo
+            assert state.entry is not None
             after = replace(state.before, redo=(state.entry, *state.redo))
         case Redone():
+            assert state is not None
             after = replace(apply(state, state.redo[0]), redo=state.redo[1:])
         case _:
             after = replace(evolve(event, state), before=state, entry=event, redo=())
@@ -103,7 +97,7 @@ def apply(state: State | None, event: Event) -> State:
 
 
 @singledispatch
-def evolve(event: Event, state: State) -> State:
+def evolve(event: Event, state: Any) -> State:  # a State, or None for GameStarted
     raise TypeError(f"not an event: {event!r}")
 
 
@@ -207,6 +201,7 @@ def _new_count(state: State) -> State:
         return replace(state, stage=Phase.SHOW, shown=0)
     play = replace(state.play, pile=(), passed=frozenset())
     state = replace(state, play=play)
+    assert play.last is not None  # a count ends after a card is laid
     return replace(state, play=replace(play, turn=_next_turn(state, play.last)))
 
 
@@ -259,6 +254,7 @@ def _actual(state: State, kind: str, cards: tuple[Card, ...] | None) -> int | No
 @evolve.register
 def _(event: MugginsCalled, state: State) -> State:
     index = state.window
+    assert index is not None  # checked: a window is open
     claim = state.claims[index]
     if claim.cards is None and event.cards is not None:
         actual = _actual(state, claim.kind, event.cards)
@@ -289,12 +285,14 @@ def _over_called(state: State, event: MugginsCalled, index: int) -> State:
     return replace(state, claims=_put(state.claims, index, claim), window=None, disputable=None)
 
 
-def _again(state: State, changed: Callable[[Event], Event]) -> State:
+def _again(state: State, changed: Callable[[Any], Event]) -> State:
     """The entry in force made again, ``changed``, on the state before it; a starter
     named since it stays named."""
     starter = state.starter
     while isinstance(state.entry, StarterNamed):
+        assert state.before is not None
         state = state.before
+    assert state.before is not None and state.entry is not None
     return evolve(changed(state.entry), replace(state.before, starter=starter))
 
 
@@ -303,8 +301,10 @@ def _(event: MugginsDisputed, state: State) -> State:
     """The call made without the cards is made again with them, on the state before it:
     the cards settle it (:mod:`pegboard.game.muggins`). A starter named since counts."""
     index = state.disputable
+    assert index is not None  # checked: a call can be disputed
     state = _again(state, lambda called: replace(called, cards=event.cards))
     claim = state.claims[index]
+    assert claim.muggins is not None
     claim = replace(claim, muggins=replace(claim.muggins, disputed=True))
     return replace(state, claims=_put(state.claims, index, claim))
 
@@ -344,7 +344,9 @@ def peg(
     count of 0 is a line; the pegs stay where they are)."""
     if state.over or points < 0 or not (points or counted):
         return state
-    side = state.side_of(seat) if side is None else side
+    if side is None:
+        assert seat is not None  # a seat pegs, or a side does
+        side = state.side_of(seat)
     room = state.target - state.scores[side]
     if points > room:
         said = Phrase.of(GAME_ENDED, what=said, pegged=room, points=points)

@@ -40,7 +40,8 @@
 
 from __future__ import annotations
 
-from pegboard.game.state import Claim, Mugging, State
+from pegboard.game.state import State
+from pegboard.game.values import Claim, Mugging
 
 
 def settle(state: State, claim: Claim, caller: int, called: int) -> tuple[Mugging, int]:

@@ -282,7 +282,8 @@ def _unread_frames(main: BinaryIO, wal_data: bytes, wal: Wal | None) -> Problem 
         starts = [f.offset - 16 for f in wal.frames if _salt1(wal_data, f) == before]
         salts = wal_data[starts[0] : starts[0] + 8] if starts else b""
     frames = _scan(wal_data, page_size, big, salts, struct.unpack(">2I", seed))
-    newest, pending = {}, {}
+    newest: dict[int, int] = {}
+    pending: dict[int, int] = {}
     for frame in frames:
         if not frame.intact:
             pending = {}
@@ -306,7 +307,10 @@ def _cut_short(
 ) -> Problem | None:
     """Every page of the database is in the game file or in the WAL's recovered frames."""
     pages = wal.pages if wal else {}
-    header = wal_data[pages[1] : pages[1] + 100] if 1 in pages else _read_at(main, 0, 100)
+    if 1 in pages and wal_data is not None:
+        header = wal_data[pages[1] : pages[1] + 100]
+    else:
+        header = _read_at(main, 0, 100)
     if not header.startswith(SQLITE_HEADER):
         return None  # SQLite will call it damaged or not a database
     page_size = _page_size(header)

@@ -16,6 +16,7 @@ from __future__ import annotations
 import re
 import unicodedata
 from dataclasses import asdict, dataclass, field, fields
+from typing import Any
 
 from pegboard.errors import ConfigError
 from pegboard.i18n import N_, Phrase
@@ -115,11 +116,11 @@ class Settings:
     def side_names(self) -> tuple[str, ...]:
         return tuple(" & ".join(self.players[side :: self.sides]) for side in range(self.sides))
 
-    def as_dict(self) -> dict:
+    def as_dict(self) -> dict[str, Any]:
         return {**asdict(self), "players": list(self.players), "colours": list(self.colours)}
 
     @classmethod
-    def from_dict(cls, data: dict) -> Settings:
+    def from_dict(cls, data: dict[str, Any]) -> Settings:
         """Read settings as written by :meth:`as_dict`; unknown keys are an error."""
         Source(RULES).only(data, (f.name for f in fields(cls)))
         return cls(**data)

@@ -1,8 +1,13 @@
 """The game file: events in SQLite, one transaction per event, keyed by (game, version).
 
 The file is checked before anything is written to it: a damaged or cut short file or WAL
-(:mod:`.preflight`), a file that is not ours, or one written by a newer pegboard stops
-with a StoreError that says what to do, and the files are left as they are.
+(:mod:`.preflight`), a file that is not ours, one written by a newer pegboard, or an entry
+that is not the one stored (the chain of :mod:`.chain`: changed, dropped or moved) stops
+with a StoreError that says what to do, and the files are left as they are. A file of an
+older format is upgraded once, in one transaction (:mod:`.schema`).
+
+Beside its events each game keeps its summary (:mod:`.summary`), written with each entry,
+so the games are listed without replaying any.
 
 An entry may carry the key of the request that asked for it (a phone's
 ``Idempotency-Key``): the key is stored in the same transaction as the event, so a
@@ -24,55 +29,26 @@ from __future__ import annotations
 import json
 import os
 import sqlite3
-import tempfile
 import threading
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from contextlib import contextmanager, suppress
-from dataclasses import dataclass
+from dataclasses import dataclass, field
+from itertools import groupby
 from pathlib import Path
+from typing import Any
 
 from pegboard.errors import ConflictError, RuleError, StoreError
-from pegboard.game import preflight
+from pegboard.game import preflight, refusals, schema
+from pegboard.game.chain import MISSING, START, Chained, ChainError, GameLog, check, link
 from pegboard.game.events import Event, GameStarted, from_dict, to_dict
+from pegboard.game.schema import SCHEMA
 from pegboard.game.settings import Settings
+from pegboard.game.summary import Summary
 from pegboard.i18n import N_, Phrase
 
-SCHEMA = 1
-_TABLES = """
-CREATE TABLE games (
-    id INTEGER PRIMARY KEY,
-    created TEXT NOT NULL DEFAULT CURRENT_TIMESTAMP
-);
-CREATE TABLE events (
-    game INTEGER NOT NULL REFERENCES games(id),
-    version INTEGER NOT NULL,
-    type TEXT NOT NULL,
-    data TEXT NOT NULL,
-    at TEXT NOT NULL DEFAULT CURRENT_TIMESTAMP,
-    PRIMARY KEY (game, version)
-) WITHOUT ROWID;
-"""
-_SCHEMA_VERSION = f"PRAGMA user_version = {SCHEMA}"
 _PLAYING = "INSERT OR REPLACE INTO current VALUES (0, ?)"
 WAL_PAGES = 200  # about a hundred entries between checkpoints
-# The request each keyed entry answered (added to older files of schema 1 at their first
-# write: a pegboard that does not know it ignores it).
-_REQUESTS = """
-CREATE TABLE IF NOT EXISTS requests (
-    key TEXT PRIMARY KEY,
-    request TEXT NOT NULL,
-    game INTEGER NOT NULL,
-    version INTEGER NOT NULL
-) WITHOUT ROWID
-"""
-# The game the board plays now: the newest started, or an older one taken up again (also
-# added at the first write).
-_CURRENT = """
-CREATE TABLE IF NOT EXISTS current (
-    board INTEGER PRIMARY KEY CHECK (board = 0),
-    game INTEGER NOT NULL
-)
-"""
+CACHE_KB = 512  # SQLite's page cache (the OS caches the file too): flat as the file grows
 KEPT_GAMES = 2  # the keys of the latest games are kept; older ones go when a game starts
 
 Connection = sqlite3.Connection  # or anything with the same execute(), fetchone(), close()
@@ -85,30 +61,6 @@ def _connect(path: Path, readonly: bool) -> Connection:
     return sqlite3.connect(
         where, uri=readonly, isolation_level=None, timeout=10, check_same_thread=False
     )
-
-
-def _sync(path: Path) -> None:
-    """Flush a file or a folder to the disk."""
-    fd = os.open(path, os.O_RDONLY)
-    try:
-        os.fsync(fd)
-    finally:
-        os.close(fd)
-
-
-REFUSED = N_("the game file {path} cannot be used: {problem}. Nothing was changed: {remedy}.")
-MOVE_ASIDE = N_(
-    "put back a copy, or move {files} into another folder to start a new game file (keep the "
-    "files you move)"
-)
-NOT_OURS_OR_DAMAGED = N_("it is damaged or not a game file ({error})")
-DAMAGED = N_("it is damaged ({details})")
-NOT_OURS = N_("it is not a pegboard game file")
-NEWER = N_(
-    "it was written by a newer pegboard (file format {version}; this one reads up to {schema})"
-)
-RUN_NEWER = N_("run the pegboard that wrote it, or a newer one")
-UNREADABLE = N_("event {version} of game {game} cannot be read ({error})")
 
 
 @dataclass(frozen=True, slots=True)
@@ -124,12 +76,28 @@ class Receipt:
 
 @dataclass(frozen=True, slots=True)
 class GameRecord:
-    """A stored game as listed: its id, when it started, its settings, how many events."""
+    """A stored game as listed: its id, when it started, how many events, when the last
+    was stored, and (read when asked for: a list needs only those it shows) its summary
+    (None: not worked out yet) and its settings."""
 
     id: int
     created: str
-    settings: Settings
     versions: int
+    updated: str | None
+    kept: str | None = field(repr=False)  # the summary, as stored
+    _start: Callable[[int], str] = field(repr=False, compare=False)  # reads the first event
+
+    @property
+    def summary(self) -> Summary | None:
+        return Summary.from_json(self.kept)
+
+    @property
+    def settings(self) -> Settings:
+        try:
+            return Settings.from_dict(json.loads(self._start(self.id))["settings"])
+        except (ValueError, KeyError, TypeError) as error:
+            unread = N_("the settings of game {game} cannot be read: {error}")
+            raise StoreError(Phrase.of(unread, game=self.id, error=str(error))) from None
 
 
 class Store:
@@ -141,7 +109,7 @@ class Store:
     ``connect(path, readonly)`` opens SQLite connections (the stdlib's by default; a test
     may pass another)."""
 
-    def __init__(self, path: str | os.PathLike, *, connect: Connect | None = None) -> None:
+    def __init__(self, path: str | os.PathLike[str], *, connect: Connect | None = None) -> None:
         self.path = Path(path)
         self._connect = connect or _connect
         self._lock = threading.Lock()
@@ -151,13 +119,16 @@ class Store:
         if problem is not None:
             raise self.refusal(problem.what, problem.remedy)
         if not self.path.exists():
-            self._create()
+            schema.make(self.path, self._connect)
         # With a WAL left beside it, read-only until the first write: a refused file's WAL
         # is never checkpointed away.  Without one, closing removes what opening made.
         self._writing = not preflight.companions(self.path)[0].exists()
         self._db = self._open(readonly=not self._writing)
         try:
-            self._check()
+            if self._check() < SCHEMA:
+                self._upgrade()
+            else:
+                self._check_chains()
             if self._writing:
                 self._tune()
         except BaseException:
@@ -168,42 +139,12 @@ class Store:
         try:
             return self._connect(self.path, readonly)
         except sqlite3.Error as error:
-            raise StoreError(f"cannot open the game file {self.path}: {error}") from None
+            raise StoreError(
+                Phrase.of(refusals.CANNOT_OPEN, path=str(self.path), error=str(error))
+            ) from None
 
-    def _create(self) -> None:
-        """A new game file, made whole beside its place and linked in: a crash leaves
-        either no game file or a whole one, never an empty one."""
-        try:
-            fd, name = tempfile.mkstemp(prefix=self.path.name + ".", dir=self.path.parent)
-        except OSError as error:
-            raise StoreError(f"cannot create the game file {self.path}: {error}") from None
-        made = Path(name)
-        try:
-            os.close(fd)
-            db = self._connect(made, False)
-            try:
-                tables = _TABLES.strip().rstrip(";").split(";")
-                for statement in (
-                    "PRAGMA journal_mode=WAL",
-                    *tables,
-                    _REQUESTS,
-                    _CURRENT,
-                    _SCHEMA_VERSION,
-                ):
-                    db.execute(statement)
-            finally:
-                db.close()  # the WAL is checkpointed into the file and deleted
-            _sync(made)
-            with suppress(FileExistsError):  # another program made it meanwhile: checked next
-                os.link(made, self.path)
-            _sync(self.path.parent)
-        except (OSError, sqlite3.Error) as error:
-            raise StoreError(f"cannot create the game file {self.path}: {error}") from None
-        finally:
-            made.unlink(missing_ok=True)
-
-    def _check(self) -> None:
-        """Read the file's schema version and check its pages."""
+    def _check(self) -> int:
+        """Read the file's format and check its pages; return the format."""
         try:
             version = self._db.execute("PRAGMA user_version").fetchone()[0]
             tables = {
@@ -212,18 +153,63 @@ class Store:
             }
             check = [row[0] for row in self._db.execute("PRAGMA quick_check").fetchall()]
         except sqlite3.DatabaseError as error:
-            raise self.refusal(Phrase.of(NOT_OURS_OR_DAMAGED, error=str(error))) from None
+            raise self.refusal(Phrase.of(refusals.NOT_OURS_OR_DAMAGED, error=str(error))) from None
         if check != ["ok"]:
-            raise self.refusal(Phrase.of(DAMAGED, details="; ".join(check[:3])))
+            raise self.refusal(refusals.damage(check))
         if version > SCHEMA:
-            raise self.refusal(Phrase.of(NEWER, version=version, schema=SCHEMA), Phrase(RUN_NEWER))
-        if version != SCHEMA or not {"games", "events"} <= tables:
-            raise self.refusal(Phrase(NOT_OURS))
-        self._keyed = {"requests", "current"} <= tables
+            raise self.refusal(
+                Phrase.of(refusals.NEWER, version=version, schema=SCHEMA),
+                Phrase(refusals.RUN_NEWER),
+            )
+        needed = schema.TABLES if version == SCHEMA else schema.OLD_TABLES
+        if version < schema.UPGRADES_FROM or not needed <= tables:
+            raise self.refusal(Phrase(refusals.NOT_OURS))
+        return int(version)
+
+    def _upgrade(self) -> None:
+        """A file of an older format brought up to this one, in one transaction."""
+        try:
+            with self._transaction() as db:
+                schema.upgrade(db)
+        except schema.Gap as gap:
+            game, version = gap.args
+            raise self.refusal(Phrase.of(MISSING, version=version, game=game)) from None
+
+    def _check_chains(self) -> None:
+        """Every game's entries against their chain, length and head, read one at a time."""
+        try:
+            rows = self._db.execute(
+                "SELECT g.id, g.versions, g.head, e.version, e.type, e.data, e.at, e.chain "
+                "FROM games g LEFT JOIN events e ON e.game = g.id ORDER BY g.id, e.version"
+            )
+            for (game, versions, head), entries in groupby(rows, key=lambda row: row[:3]):
+                self._chain(
+                    game, (row[3:] for row in entries if row[3] is not None), versions, head
+                )
+            stray = self._db.execute(
+                "SELECT game FROM events WHERE game NOT IN (SELECT id FROM games)"
+            ).fetchone()
+        except sqlite3.Error as error:
+            raise StoreError(
+                Phrase.of(refusals.CANNOT_READ, path=str(self.path), error=str(error))
+            ) from None
+        if stray is not None:  # entries of a game that was never started
+            self._chain(stray[0], [(0, "", "", "", b"")], 0, START)
+
+    def _chain(
+        self, game: int, rows: Iterable[tuple[Any, ...]], versions: int, head: bytes
+    ) -> bytes:
+        """:func:`.chain.check`, refused as this game file."""
+        try:
+            return check(game, rows, versions, head)
+        except ChainError as error:
+            refused = self.refusal(error.args[0])
+            raise ChainError(refused.args[0], error.game, error.version) from None
 
     def _tune(self) -> None:
         self._db.execute("PRAGMA journal_mode=WAL")
         self._db.execute("PRAGMA synchronous=FULL")
+        self._db.execute(f"PRAGMA cache_size=-{CACHE_KB}")
         # A short WAL: copied into the game file every WAL_PAGES pages and cut back to
         # that size, so the byte checks at start read a few hundred KB, not megabytes.
         self._db.execute(f"PRAGMA wal_autocheckpoint={WAL_PAGES}")
@@ -233,8 +219,10 @@ class Store:
     def refusal(self, problem: Phrase, remedy: Phrase | None = None) -> StoreError:
         """The error that refuses this game file for ``problem``, saying what to do."""
         found = ", ".join(map(str, self._found))
-        remedy = remedy or Phrase.of(MOVE_ASIDE, files=found)
-        return StoreError(Phrase.of(REFUSED, path=str(self.path), problem=problem, remedy=remedy))
+        remedy = remedy or Phrase.of(refusals.MOVE_ASIDE, files=found)
+        return StoreError(
+            Phrase.of(refusals.REFUSED, path=str(self.path), problem=problem, remedy=remedy)
+        )
 
     def close(self) -> None:
         """Close the file; safe to call twice."""
@@ -252,37 +240,57 @@ class Store:
 
     # --- writing ------------------------------------------------------------------------
 
-    def start(self, event: GameStarted, key: tuple[str, str] | None = None) -> int:
+    def start(
+        self,
+        event: GameStarted,
+        key: tuple[str, str] | None = None,
+        summary: Summary | None = None,
+    ) -> int:
         """Store a new game with its first event; return its id. ``key``: (key, request)
-        of the request that asked for it, stored with it (the keys of older games go)."""
+        of the request that asked for it, stored with it (the keys of older games go);
+        ``summary``: the game's as it starts."""
+        at = schema.now()
         try:
             with self._transaction() as db:
-                game = db.execute("INSERT INTO games DEFAULT VALUES RETURNING id").fetchone()[0]
-                self._insert(db, game, 1, event, key)
+                game = db.execute(
+                    "INSERT INTO games (created) VALUES (?) RETURNING id", (at,)
+                ).fetchone()[0]
+                self._insert(db, game, 1, START, event, at, key, summary)
                 db.execute("DELETE FROM requests WHERE game <= ?", (game - KEPT_GAMES,))
                 db.execute(_PLAYING, (game,))
         except sqlite3.IntegrityError:
-            raise ConflictError(f"the request {key[0]!r} was entered meanwhile") from None
-        return game
+            meanwhile = N_("the request {key} was entered meanwhile")
+            raise ConflictError(Phrase.of(meanwhile, key=repr(key[0] if key else ""))) from None
+        return int(game)
 
     def append(
-        self, game: int, version: int, event: Event, key: tuple[str, str] | None = None
+        self,
+        game: int,
+        version: int,
+        event: Event,
+        key: tuple[str, str] | None = None,
+        summary: Summary | None = None,
     ) -> None:
         """Store ``event`` as ``version`` of ``game`` (the one after the last stored),
-        with the ``key`` of its request if given. Raises ConflictError when that version
-        (or key) is taken: someone else wrote first."""
+        chained to it, with the ``key`` of its request if given and the game's
+        ``summary`` after it. Raises ConflictError when that version (or key) is taken:
+        someone else wrote first."""
+        at = schema.now()
         try:
             with self._transaction() as db:
-                last = db.execute(
-                    "SELECT max(version) FROM events WHERE game = ?", (game,)
-                ).fetchone()[0]
-                if last is None:
-                    raise StoreError(f"there is no game {game} in {self.path}")
+                found = db.execute(
+                    "SELECT versions, head FROM games WHERE id = ?", (game,)
+                ).fetchone()
+                if found is None:
+                    raise StoreError(
+                        Phrase.of(refusals.NO_SUCH_GAME, game=game, path=str(self.path))
+                    )
+                last, head = found
                 if version != last + 1:
                     raise ConflictError(
                         f"the game moved on to version {last} meanwhile: look again and retry"
                     )
-                self._insert(db, game, version, event, key)
+                self._insert(db, game, version, bytes(head), event, at, key, summary)
         except sqlite3.IntegrityError:
             raise ConflictError(
                 f"version {version} of game {game} was written meanwhile: look again and retry"
@@ -293,14 +301,24 @@ class Store:
         db: Connection,
         game: int,
         version: int,
+        before: bytes,
         event: Event,
-        key: tuple[str, str] | None = None,
+        at: str,
+        key: tuple[str, str] | None,
+        summary: Summary | None,
     ) -> None:
+        """One entry chained after ``before``, and the game's length, head and summary."""
         data = to_dict(event)
         kind = data.pop("type")
+        text = json.dumps(data, ensure_ascii=False)
+        chain = link(before, game, version, kind, text, at)
         db.execute(
-            "INSERT INTO events (game, version, type, data) VALUES (?, ?, ?, ?)",
-            (game, version, kind, json.dumps(data, ensure_ascii=False)),
+            "INSERT INTO events (game, version, type, data, at, chain) VALUES (?, ?, ?, ?, ?, ?)",
+            (game, version, kind, text, at, chain),
+        )
+        db.execute(
+            "UPDATE games SET versions = ?, head = ?, updated = ?, summary = ? WHERE id = ?",
+            (version, chain, at, None if summary is None else summary.as_json(), game),
         )
         if key is not None:
             db.execute("INSERT INTO requests VALUES (?, ?, ?, ?)", (*key, game, version))
@@ -315,10 +333,6 @@ class Store:
                 self._db, self._writing = writer, True
                 self._tune()
             try:
-                if not self._keyed:  # an older file: its first write adds the newer tables
-                    self._db.execute(_REQUESTS)
-                    self._db.execute(_CURRENT)
-                    self._keyed = True
                 self._db.execute("BEGIN IMMEDIATE")
                 yield self._db
                 self._db.execute("COMMIT")
@@ -330,54 +344,76 @@ class Store:
                     error, sqlite3.Error
                 ):
                     raise
-                raise StoreError(f"cannot write the game file {self.path}: {error}") from None
+                raise StoreError(
+                    Phrase.of(refusals.CANNOT_WRITE, path=str(self.path), error=str(error))
+                ) from None
 
     # --- reading ------------------------------------------------------------------------
 
-    def events(self, game: int) -> list[Event]:
-        """Every event of ``game`` in order."""
+    def log(self, game: int) -> GameLog:
+        """``game``'s stored entries with their chain and its head, checked (ChainError
+        names the first entry that is not the one stored)."""
         rows = self._read(
-            "SELECT version, type, data FROM events WHERE game = ? ORDER BY version", (game,)
+            "SELECT g.versions, g.head, e.version, e.type, e.data, e.at, e.chain FROM games g "
+            "LEFT JOIN events e ON e.game = g.id WHERE g.id = ? ORDER BY e.version",
+            (game,),
         )
         if not rows:
-            raise StoreError(f"there is no game {game} in {self.path}")
+            raise StoreError(Phrase.of(refusals.NO_SUCH_GAME, game=game, path=str(self.path)))
+        found = [row[2:] for row in rows if row[2] is not None]
+        versions, head = rows[0][0], bytes(rows[0][1])
+        self._chain(game, found, versions, head)
+        return GameLog(game, tuple(Chained(*row) for row in found), head)
+
+    def events(self, game: int) -> list[Event]:
+        """Every event of ``game`` in order, its chain checked."""
         events = []
-        for expected, (version, kind, data) in enumerate(rows, start=1):
+        for entry in self.log(game).entries:
             try:
-                if version != expected:
-                    raise RuleError(f"version {expected} is missing")
-                events.append(from_dict({**json.loads(data), "type": kind}))
+                events.append(from_dict({**json.loads(entry.data), "type": entry.type}))
             except (RuleError, ValueError, TypeError) as error:
-                raise self.refusal(
-                    Phrase.of(UNREADABLE, version=version, game=game, error=str(error))
-                ) from None
+                message = Phrase.of(
+                    refusals.UNREADABLE, version=entry.version, game=game, error=str(error)
+                )
+                raise self.refusal(message) from None
         return events
 
     def version(self, game: int) -> int:
         """How many events ``game`` has (0 if there is no such game)."""
-        return self._read("SELECT count(*) FROM events WHERE game = ?", (game,))[0][0]
+        return int(self._read("SELECT count(*) FROM events WHERE game = ?", (game,))[0][0])
 
     def games(self) -> list[GameRecord]:
-        """Every stored game, oldest first."""
+        """Every stored game, oldest first, with its summary: one query."""
+        rows = self._read("SELECT id, created, versions, updated, summary FROM games ORDER BY id")
+        return [self._record(row) for row in rows]
+
+    def game(self, game: int) -> GameRecord | None:
+        """The stored game ``game``, if there is one."""
         rows = self._read(
-            "SELECT g.id, g.created, e.data, (SELECT count(*) FROM events "
-            "WHERE game = g.id) FROM games g JOIN events e "
-            "ON e.game = g.id AND e.version = 1 ORDER BY g.id"
+            "SELECT id, created, versions, updated, summary FROM games WHERE id = ?", (game,)
         )
-        try:
-            return [
-                GameRecord(
-                    game, created, Settings.from_dict(json.loads(data)["settings"]), versions
-                )
-                for game, created, data, versions in rows
-            ]
-        except (ValueError, KeyError, TypeError) as error:
-            raise StoreError(f"the list of games in {self.path} cannot be read: {error}") from None
+        return self._record(rows[0]) if rows else None
+
+    def _record(self, row: tuple[Any, ...]) -> GameRecord:
+        """A row of the games' list (id, created, versions, updated, summary) as a record."""
+        game, created, versions, updated, kept = row
+        return GameRecord(game, created, versions, updated, kept, self._start)
+
+    def _start(self, game: int) -> str:
+        """The data of ``game``'s first event (its settings), as stored."""
+        rows = self._read("SELECT data FROM events WHERE game = ? AND version = 1", (game,))
+        return rows[0][0] if rows else "{}"
+
+    def summarise(self, game: int, versions: int, summary: Summary) -> None:
+        """Keep ``summary`` as ``game``'s, if it is still at ``versions`` entries."""
+        with self._transaction() as db:
+            db.execute(
+                "UPDATE games SET summary = ? WHERE id = ? AND versions = ?",
+                (summary.as_json(), game, versions),
+            )
 
     def recall(self, key: str) -> Receipt | None:
         """What the request with ``key`` made, if it made an entry."""
-        if not self._keyed:  # an older file, not written to since: no keys yet
-            return None
         rows = self._read("SELECT request, game, version FROM requests WHERE key = ?", (key,))
         return Receipt(key, *rows[0]) if rows else None
 
@@ -385,20 +421,26 @@ class Store:
         """Make ``game`` the one the board plays (after a restart too)."""
         with self._transaction() as db:
             if db.execute("SELECT 1 FROM games WHERE id = ?", (game,)).fetchone() is None:
-                raise StoreError(f"there is no game {game} in {self.path}")
+                raise StoreError(Phrase.of(refusals.NO_SUCH_GAME, game=game, path=str(self.path)))
             db.execute(_PLAYING, (game,))
 
     def latest(self) -> int | None:
         """The game the board played last: the one taken up again, else the newest."""
-        if self._keyed:
-            chosen = self._read("SELECT game FROM current")
-            if chosen:
-                return chosen[0][0]
-        return self._read("SELECT max(id) FROM games")[0][0]
+        chosen = self._read("SELECT game FROM current")
+        if chosen:
+            return int(chosen[0][0])
+        newest = self._read("SELECT max(id) FROM games")[0][0]
+        return None if newest is None else int(newest)
 
-    def _read(self, sql: str, args: tuple = ()) -> list[tuple]:
+    def _failed(self, message: str, error: BaseException) -> StoreError:
+        """The game file could not be used: ``message`` names it and what went wrong."""
+        return StoreError(Phrase.of(message, path=str(self.path), error=str(error)))
+
+    def _read(self, sql: str, args: tuple[Any, ...] = ()) -> list[tuple[Any, ...]]:
         with self._lock:
             try:
                 return self._db.execute(sql, args).fetchall()
             except sqlite3.Error as error:
-                raise StoreError(f"cannot read the game file {self.path}: {error}") from None
+                raise StoreError(
+                    Phrase.of(refusals.CANNOT_READ, path=str(self.path), error=str(error))
+                ) from None

@@ -26,13 +26,15 @@ from typing import Any
 
 from pegboard.errors import ConflictError, PegboardError, RuleError
 from pegboard.game import commands
-from pegboard.game.commands import Cards
+from pegboard.game.chain import GameLog
+from pegboard.game.checks import Cards
 from pegboard.game.entries import ENTRIES, methods
 from pegboard.game.events import Event, from_dict
 from pegboard.game.fold import apply
 from pegboard.game.settings import Settings
 from pegboard.game.state import State
 from pegboard.game.store import GameRecord, Receipt, Store
+from pegboard.game.summary import Summary, summarise
 from pegboard.i18n import N_, Phrase, phrase_of
 
 log = logging.getLogger(__name__)
@@ -48,7 +50,7 @@ class Table:
     ``version=`` to refuse an entry made against a state that has moved on
     (ConflictError), and ``key=`` to store the key of the request that asked for it."""
 
-    def __init__(self, store: Store | str | os.PathLike) -> None:
+    def __init__(self, store: Store | str | os.PathLike[str]) -> None:
         self._store = store if isinstance(store, Store) else Store(store)
         self._lock = threading.RLock()
         self._game: int | None = None
@@ -94,7 +96,7 @@ class Table:
 
     def new_game(
         self,
-        settings: Settings | Mapping | None = None,
+        settings: Settings | Mapping[str, Any] | None = None,
         *,
         dealer: Seat | None = None,
         cuts: Cards | None = None,
@@ -106,7 +108,7 @@ class Table:
         event = commands.start(settings, dealer, cuts)
         state = apply(None, event)
         with self._lock:
-            game = self._store.start(event, key)
+            game = self._store.start(event, key, summarise(state))
             self._switch(game, state)
         return state
 
@@ -134,8 +136,28 @@ class Table:
         return self.load(game)
 
     def games(self) -> list[GameRecord]:
-        """Every stored game, finished or not, oldest first."""
+        """Every stored game, finished or not, oldest first, each with its summary as
+        stored (None when it has none yet: :meth:`summary_of` works it out)."""
         return self._store.games()
+
+    def record(self, game: int) -> GameRecord | None:
+        """The stored game ``game`` as :meth:`games` lists it, if there is one."""
+        return self._store.game(game)
+
+    def summary_of(self, record: GameRecord) -> Summary:
+        """The summary of a stored game: as stored, else worked out from its events (and
+        kept, so it is worked out once)."""
+        kept = record.summary
+        if kept is not None:
+            return kept
+        summary = summarise(self.state_of(record.id, record.versions))
+        self._store.summarise(record.id, record.versions, summary)
+        return summary
+
+    def log(self, game: int | None = None) -> GameLog:
+        """A game's stored log (the current one by default), its chain checked: what a
+        club trusts a board's game by (see :mod:`pegboard.game.chain`)."""
+        return self._store.log(self._current() if game is None else game)
 
     @property
     def path(self) -> Path:
@@ -159,6 +181,8 @@ class Table:
                 said = phrase_of(error)
                 problem = Phrase.of(BREAKS_RULES, version=number, game=game, error=said)
                 raise self._store.refusal(problem) from None
+        if state is None:  # a game is stored with its start, or not at all
+            raise self._store.refusal(Phrase.of(BREAKS_RULES, version=0, game=game, error=""))
         return state
 
     # --- requests that may come twice ---------------------------------------------------
@@ -204,7 +228,7 @@ class Table:
         for the state as it is: it is not checked again."""
         return self._append(lambda state: event, version, key)
 
-    def submit(self, event: Event | Mapping, *, version: int | None = None) -> State:
+    def submit(self, event: Event | Mapping[str, Any], *, version: int | None = None) -> State:
         """Enter an event given whole, as a script may (``{"type": "Go", "seat": 1}``):
         checked as if entered by its command."""
         if isinstance(event, Mapping):
@@ -220,11 +244,11 @@ class Table:
             event = made(state)
             after = apply(state, event)
             try:
-                self._store.append(self._current(), after.version, event, key)
+                self._store.append(self._current(), after.version, event, key, summarise(after))
             except ConflictError:
                 self.reload()  # another program wrote first: catch up, then refuse
                 raise
-            self._switch(self._game, after)
+            self._switch(self._current(), after)
             return after
 
     def _current(self) -> int:

@@ -4,14 +4,14 @@
   header and the PINS.md tables.
 - ``factory``: gpiozero's pin factory, chosen at start-up.
 - ``devices``: the controls per seat, turning pin edges into intents.
-- ``intents``: ``Turn``, ``Peg``, ``Undo``, ``Advance``, ``Repeat`` and the dialled ``Entry``.
+- the intents they make (``Turn``, ``Peg``, ``Undo``, ``Advance``, ``Repeat``) are the
+  front door's (:mod:`pegboard.keeper.intents`): it keeps the count each seat dials.
 
 Importing this package touches no pins.
 """
 
 from pegboard.inputs.devices import Controls, Seat, Switch
 from pegboard.inputs.factory import make_factory
-from pegboard.inputs.intents import Advance, Entry, Intent, Peg, Repeat, Turn, Undo
 from pegboard.inputs.pins import (
     ButtonPins,
     DialPins,
@@ -21,13 +21,13 @@ from pegboard.inputs.pins import (
     parse_pins,
     pins_md,
 )
+from pegboard.keeper.intents import Advance, Intent, Peg, Repeat, Turn, Undo
 
 __all__ = [
     "Advance",
     "ButtonPins",
     "Controls",
     "DialPins",
-    "Entry",
     "Intent",
     "Peg",
     "PinMap",

@@ -3,10 +3,11 @@
 Each seat has a dial (gpiozero ``RotaryEncoder`` plus a ``Button`` for its
 push switch) or three ``Button``\\ s (minus, plus, peg); one shared ``Button``
 moves the game on (a long press on it repeats the last announcement). gpiozero
-reports pin edges on its own threads; here they become ``Turn``, ``Peg``,
-``Undo``, ``Advance`` and ``Repeat`` intents, handed one at a
-time to a callback (which runs on those threads: keep it short, e.g. put the
-intent on a queue, and never close the controls from it).
+reports pin edges on its own threads; here they become ``Turn``, ``Peg``, ``Undo``,
+``Advance`` and ``Repeat`` intents (:mod:`pegboard.keeper.intents`), handed one at a
+time to a callback. It runs on those threads, which read the pins, so it must return at
+once (the running board's only puts the intent on the front door's queue:
+:meth:`Scorekeeper.post <pegboard.keeper.Scorekeeper.post>`), and never close the controls.
 
 A short press pegs when the switch is released; a long press (``hold_time``)
 undoes at once and its release does nothing, so it never also pegs.
@@ -20,8 +21,10 @@ RPi.GPIO ignores edges after an edge and can lose a release, ``MockPin``
 ignores it). A dial needs none: gpiozero's quadrature state machine only
 counts a step after a full A/B cycle, so a wiggle mid-step counts nothing.
 
-The simulation (``--sim``, the panel's on-screen dials and keys) drives the
-``MockFactory`` pins through ``Controls.sim_*``, so it runs the very same path.
+``Controls.sim_*`` drive the ``MockFactory`` pins as a finger would (the tests, the
+doctor's check of the controls, a script on a ``--sim`` board), so they run the very
+same path as real pins. The panel's on-screen dials and keys skip the pins: they call
+the front door's controls (``turn_dial``, ``peg_dial``, ...) that these intents reach.
 """
 
 from __future__ import annotations
@@ -38,8 +41,8 @@ from gpiozero.pins.mock import MockFactory
 
 from pegboard.errors import ConfigError
 from pegboard.i18n import N_, Phrase
-from pegboard.inputs.intents import Advance, Intent, Peg, Repeat, Turn, Undo
 from pegboard.inputs.pins import DialPins, PinMap, Settings, Wiring, seat_place
+from pegboard.keeper.intents import Advance, Intent, Peg, Repeat, Turn, Undo
 
 log = logging.getLogger(__name__)
 
@@ -130,7 +133,8 @@ class Switch:
             if self._held or self._idle.is_set():
                 return
             self._held = True
-        self._on_hold()
+        if self._on_hold is not None:  # set as the button's when_held only then
+            self._on_hold()
         self._hold_seen.set()
 
     def close(self) -> None:
@@ -245,8 +249,9 @@ class Seat:
 class Controls:
     """All the seats and the advance button, built from a checked pin map.
 
-    Intents go to ``on_intent`` one at a time (calls never overlap); an
-    exception from it is logged and the controls carry on.
+    Intents go to ``on_intent`` one at a time (calls never overlap: each holds up
+    every other pin's, so it must return at once); an exception from it is logged and
+    the controls carry on.
 
     >>> from pegboard.inputs.pins import ButtonPins
     >>> factory = MockFactory()

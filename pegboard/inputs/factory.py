@@ -1,17 +1,16 @@
 """Choosing gpiozero's pin factory, once, at start-up (never at import).
 
 In order: ``sim`` -> ``MockFactory`` (the simulation never touches real pins,
-whatever the environment says); a ``name`` from the config or command line;
-otherwise gpiozero's own choice: ``$GPIOZERO_PIN_FACTORY`` if set, else lgpio,
-then RPi.GPIO, pigpio, native. lgpio works on every Pi under Raspberry Pi OS
-Bookworm, the Pi 5 included, and RPi.GPIO (or the rpi-lgpio shim) is the
-fallback on Pi 1-4, so the Pi model is not sniffed to choose: it only words
-the error when no factory works. gpiozero warns at each fallback.
+whatever the environment says); otherwise gpiozero's own choice: the one
+``$GPIOZERO_PIN_FACTORY`` names if set, else lgpio, then RPi.GPIO, pigpio, native.
+lgpio works on every Pi under Raspberry Pi OS Bookworm, the Pi 5 included, and
+RPi.GPIO (or the rpi-lgpio shim) is the fallback on Pi 1-4, so the Pi model is not
+sniffed to choose: it only words the error when no factory works. gpiozero warns at
+each fallback.
 """
 
 from __future__ import annotations
 
-from importlib.metadata import entry_points
 from pathlib import Path
 
 from gpiozero import Device, Factory
@@ -23,7 +22,7 @@ from pegboard.i18n import N_, Phrase
 MODEL = Path("/proc/device-tree/model")
 
 
-def make_factory(*, sim: bool = False, name: str | None = None) -> Factory:
+def make_factory(*, sim: bool = False) -> Factory:
     """The pin factory for this run.
 
     >>> make_factory(sim=True)  # doctest: +ELLIPSIS
@@ -31,26 +30,11 @@ def make_factory(*, sim: bool = False, name: str | None = None) -> Factory:
     """
     if sim:
         return MockFactory()
-    if name:
-        return _named(name)
     try:
         Device.ensure_pin_factory()
     except Exception as exc:
         raise ConfigError(_no_factory(exc)) from exc
     return Device.pin_factory
-
-
-def _named(name: str) -> Factory:
-    group = entry_points(group="gpiozero_pin_factories")
-    found = {ep.name: ep for ep in group}
-    if name.lower() not in found:
-        unknown = N_("unknown pin factory {name}; gpiozero has {known}")
-        raise ConfigError(Phrase.of(unknown, name=repr(name), known=", ".join(sorted(found))))
-    try:
-        return found[name.lower()].load()()
-    except Exception as exc:
-        broken = N_("the {name} pin factory does not work here: {reason}")
-        raise ConfigError(Phrase.of(broken, name=name, reason=str(exc))) from exc
 
 
 def _no_factory(exc: Exception) -> Phrase:

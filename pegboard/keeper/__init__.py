@@ -8,9 +8,10 @@ and the door's controls (what the panel's actions are made from) are re-exported
 them.
 """
 
-from pegboard.game import PALETTE, Count, Phase, Settings, State, skunk_lines
+from pegboard.game import PALETTE, Count, Phase, Settings, State, skunk_lines, standing
 from pegboard.game.entries import CONTROLS, ENTRIES, Arg, Declared
-from pegboard.keeper.door import Change, KeyReused, Scorekeeper
+from pegboard.keeper.answers import KeyReused
+from pegboard.keeper.door import Change, Scorekeeper
 from pegboard.keeper.fit import players_allowed, variants_allowed
 
 __all__ = [
@@ -28,5 +29,6 @@ __all__ = [
     "State",
     "players_allowed",
     "skunk_lines",
+    "standing",
     "variants_allowed",
 ]

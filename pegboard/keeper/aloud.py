@@ -59,7 +59,7 @@ from babel.lists import format_list
 from pegboard.game import Phase, State, skunk_lines
 from pegboard.game.events import Go
 from pegboard.game.fold import GAME_ENDED
-from pegboard.game.state import Claim
+from pegboard.game.values import Claim
 from pegboard.i18n import N_, Phrase
 from pegboard.keeper.door import Change
 from pegboard.rules.cards import Card, card_name

@@ -9,6 +9,11 @@ painter, the panel's live streams, the voice) as a :class:`Change`.
 A refusal raises the rules' error and changes nothing; it is announced too (a dial's
 track flashes red, the voice says why).
 
+One writer (a thread of the door's) makes the entries in the order asked, each checked
+and stored before it is announced: only who asked waits on the game file. A turn of a
+dial, which stores nothing, is made at once; the board's controls post their intents
+(:meth:`Scorekeeper.post`); readers never wait. Subscribers are told each change in order.
+
 >>> import tempfile, pathlib
 >>> from pegboard.board.layout import load_layout
 >>> from pegboard.game import Table
@@ -30,9 +35,10 @@ from __future__ import annotations
 import logging
 import secrets
 import threading
-from collections import OrderedDict
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterator, Mapping
+from contextlib import contextmanager
 from dataclasses import dataclass
+from functools import partial
 from typing import Any
 
 from pegboard.board.layout import Layout
@@ -42,16 +48,19 @@ from pegboard.game.checks import Cards
 from pegboard.game.entries import ENTRIES, control, methods
 from pegboard.game.table import Key
 from pegboard.i18n import N_, Phrase, phrase_of
+from pegboard.keeper.answers import Answers
 from pegboard.keeper.fit import check_board
-from pegboard.keeper.games import Listed, Listing, resumed, stored
-from pegboard.keeper.said import REDONE, SILENCE, UNDONE, entered, said_of
+from pegboard.keeper.games import Listed, listed, resumed, stored
+from pegboard.keeper.intents import Advance, Intent, Peg, Repeat, Turn, Undo
+from pegboard.keeper.order import Line, Teller
+from pegboard.keeper.said import REDONE, SILENCE, UNDONE, entered
 
 log = logging.getLogger(__name__)
 
 SEATS = 4  # the most seats a board has dials for
-ANSWERED = 1024  # keyed requests remembered while the board runs (entries: in the file too)
 Seat = int | str
 TOLD = {"undo": UNDONE, "redo": REDONE}  # what the door says of an entry, beyond the board
+Job = Callable[[], "Change"]  # a change to be made by the writer
 
 
 @dataclass(frozen=True, slots=True)
@@ -59,12 +68,12 @@ class Change:
     """One change announced by the front door.
 
     ``what`` is ``"game"`` (an entry, a new game), ``"dial"`` (a count being dialled),
-    ``"refused"`` (nothing changed: ``said`` says why), ``"brightness"`` or ``"lit"``
-    (the LEDs now show ``lit``); ``"replayed"`` is never announced: a request made
-    before, answered again (:meth:`Scorekeeper.once`). ``seat`` is whose dial or entry
-    it was, when known; ``dial`` is True when it came from a seat's own controls; ``lit``
-    counts the LED frames shown so far (a follower may wait for the LEDs to show the
-    change)."""
+    ``"refused"`` (nothing changed: ``said`` says why), ``"brightness"``, ``"repeat"``
+    (say the last announcement again: nothing changed) or ``"lit"`` (the LEDs now show
+    :meth:`Scorekeeper.lit`); ``"replayed"`` is never announced: a request made before,
+    answered again (:meth:`Scorekeeper.once`). ``version`` counts the changes (a "lit"
+    one is not counted); ``seat`` is whose dial or entry it was, when known; ``dial`` is
+    True when it came from a seat's own controls."""
 
     what: str
     version: int
@@ -74,11 +83,6 @@ class Change:
     seat: int | None = None
     dial: bool = False
     before: State | None = None
-    lit: int = 0
-
-
-class KeyReused(PegboardError, ValueError):
-    """A request key sent again with another request."""
 
 
 class Scorekeeper:
@@ -90,7 +94,12 @@ class Scorekeeper:
     def __init__(self, table: Table, layout: Layout, *, house: Settings | None = None) -> None:
         self._table, self.layout = table, layout
         self.house = house or Settings()
+        # Guards the counts and the versions; never held over a write to the game file
+        # nor while a subscriber is told.
         self._cond = threading.Condition(threading.RLock())
+        self._writer = Line("door-writer")  # every entry, in order
+        self._intake = Line("door-dials")  # the intents posted by the board's controls
+        self._teller: Teller[Change] = Teller()
         self._dials = [0] * SEATS
         self._version = 0
         self._lit: dict[str, str] = {}
@@ -98,9 +107,7 @@ class Scorekeeper:
         self._brightness = 1.0
         self._message = SILENCE
         self._closing = False
-        self._subscribers: list[Callable[[Change], None]] = []
-        self._answered: OrderedDict[str, tuple[str, Phrase]] = OrderedDict()
-        self._listing = Listing()
+        self._answers = Answers(table)
 
     def __repr__(self) -> str:
         return f"<Scorekeeper layout={self.layout.name} game={self.game_id} v{self._version}>"
@@ -161,18 +168,17 @@ class Scorekeeper:
             self._closing = True
             self._cond.notify_all()
 
+    def settle(self, timeout: float | None = None) -> bool:
+        """Wait until every change posted or asked for so far is made (False after
+        ``timeout`` seconds): before the game file closes, or a test reads the game."""
+        return self._intake.settle(timeout) and self._writer.settle(timeout)
+
     def subscribe(self, callback: Callable[[Change], None]) -> Callable[[], None]:
-        """Call ``callback(change)`` after every change, in order, on the thread that
-        made it (so keep it short: note it and return). Returns the unsubscribe."""
-        with self._cond:
-            self._subscribers.append(callback)
-
-        def unsubscribe() -> None:
-            with self._cond:
-                if callback in self._subscribers:
-                    self._subscribers.remove(callback)
-
-        return unsubscribe
+        """Call ``callback(change)`` after every change, in order, holding none of the
+        door's locks (:class:`~pegboard.keeper.order.Teller`): it may read the door; keep
+        it short (note it and return), the next change is told after it. Returns the
+        unsubscribe."""
+        return self._teller.subscribe(callback)
 
     # --- requests that may come twice -----------------------------------------------------
 
@@ -185,27 +191,15 @@ class Scorekeeper:
         a crash or a restart is known too; a change that is no entry (a dial, the
         brightness) is remembered while the board runs. A refusal is not remembered: it
         changed nothing."""
-        with self._cond:
-            first = self._answered.get(key) or self._recalled(key)
-            if first is not None:
-                if first[0] != request:
-                    message = N_("this request key was used for another request: send a new one")
-                    raise KeyReused(Phrase(message))
-                return self._change("replayed", said=first[1])
-            made = change((key, request))
-            self._answered[key] = (request, made.said)
-            while len(self._answered) > ANSWERED:
-                self._answered.popitem(last=False)
-            return made
+        return self._writer.run(lambda: self._once(key, request, change))
 
-    def _recalled(self, key: str) -> tuple[str, Phrase] | None:
-        """The request and the words of an entry stored with ``key``, if any."""
-        receipt = self._table.recall(key)
-        if receipt is None:
-            return None
-        event = self._table.events(receipt.game)[receipt.version - 1]
-        state = self._table.state_of(receipt.game, receipt.version)
-        return receipt.request, said_of(event, state.told)
+    def _once(self, key: str, request: str, change: Callable[[Key], Change]) -> Change:
+        said = self._answers.first(key, request)
+        if said is not None:
+            return self._change("replayed", said=said)
+        made = change((key, request))
+        self._answers.remember(key, request, made.said)
+        return made
 
     # --- games --------------------------------------------------------------------------
 
@@ -225,25 +219,29 @@ class Scorekeeper:
         check_board(self.layout, settings)
         if dealer is None and cuts is None:
             dealer = secrets.randbelow(len(settings.players))
-        return self._enter(
-            lambda: self._table.new_game(settings, dealer=dealer, cuts=cuts, key=key)
-        )
+        start = partial(self._table.new_game, settings, dealer=dealer, cuts=cuts, key=key)
+        return self._writer.run(partial(self._made, start))
 
-    def games(self) -> list[Listed]:
-        """The stored games, open and finished, newest first (see :mod:`.games`)."""
-        return self._listing.games(self._table, self.game_id)
+    def games(self, only: int | None = None) -> list[Listed]:
+        """The stored games, open and finished, newest first (see :mod:`.games`); with
+        ``only``, that game alone (if it is listed)."""
+        return listed(self._table, self.game_id, only)
 
     @control("resume")
     def resume(self, game: int) -> Change:
         """Take a stored game up again: one left unfinished, or the one a new game
         replaced. Nothing is entered (so nothing is said again of its entries)."""
-        with self._cond:
-            try:
-                check_board(self.layout, stored(self._table, game).settings)
-                state = self._table.resume(game)
-            except PegboardError as error:
+        return self._writer.run(lambda: self._resumed(game))
+
+    def _resumed(self, game: int) -> Change:
+        try:
+            check_board(self.layout, stored(self._table, game).settings)
+            state = self._table.resume(game)
+        except PegboardError as error:
+            with self._changing():
                 self._announce("refused", said=phrase_of(error))
-                raise
+            raise
+        with self._changing():
             self._dials = [0] * SEATS
             return self._announce("game", said=resumed(state), before=state.told)
 
@@ -263,78 +261,101 @@ class Scorekeeper:
         """Make the entry ``name`` through the table (see :meth:`Table.enter`), and
         announce it; a refusal is announced too, and changes nothing."""
         seat = ENTRIES[name].seat_given(args, kwargs)
-        return self._enter(
-            lambda: self._table.enter(name, *args, version=version, key=key, **kwargs),
-            seat,
-            told=TOLD.get(name),
-        )
+        entry = partial(self._table.enter, name, *args, version=version, key=key, **kwargs)
+        return self._writer.run(partial(self._made, entry, seat, told=TOLD.get(name)))
 
     # --- the board's own controls -----------------------------------------------------------
+    # A turn is made at once; a press takes the count dialled at once, and its entry is
+    # made by the writer: :meth:`post` does not wait for it, the methods below do.
+
+    def post(self, intent: Intent) -> None:
+        """A turn or a press of the board's own controls, from the thread that saw it
+        (gpiozero's): queued, and made in the order posted; the caller never waits. A
+        refusal is told to the subscribers, as every change is."""
+        self._intake.put(self._take, intent)
+
+    def _take(self, intent: Intent) -> None:
+        match intent:
+            case Turn(seat=seat, steps=steps):
+                self.turn_dial(seat, steps)
+            case Peg(seat=seat):
+                self._writer.put(self._pegged(seat))
+            case Undo(seat=seat):
+                self._writer.put(self.undo_own, seat)
+            case Advance():
+                self._writer.put(self._advanced())
+            case Repeat():
+                self.repeat()
 
     @control("sim_turn", sim=True, seat="seat")
     def turn_dial(self, seat: int, steps: int) -> Change:
         """``seat``'s dial turned ``steps`` clicks: its count moves, within what the entry
         due now can be worth."""
-        with self._cond:
-            self._seat(seat)
-            cap = dials.dial_cap(self.state)
+        self._seat(seat)
+        cap = dials.dial_cap(self.state)
+        with self._changing():
             self._dials[seat] = min(max(self._dials[seat] + steps, 0), cap)
             return self._announce("dial", seat=seat, dial=True)
 
     @control("sim_press", sim=True, seat="seat")
     def peg_dial(self, seat: int) -> Change:
         """A press on ``seat``'s dial pegs the count dialled (the dial starts again at 0)."""
+        return self._writer.run(self._pegged(seat))
+
+    def _pegged(self, seat: int) -> Job:
+        self._seat(seat)
         with self._cond:
-            self._seat(seat)
             points = self._dials[seat]
             if dials.button(self.state) != "cut":  # a cut stays dialled for the advance
                 self._dials[seat] = 0
-            return self._enter(
-                lambda: self._table.push(dials.dialled(self._table.state, seat, points)),
-                seat,
-                dial=True,
-            )
+
+        def peg() -> State:
+            return self._table.push(dials.dialled(self._table.state, seat, points))
+
+        return partial(self._made, peg, seat, dial=True)
 
     @control("sim_hold", sim=True, seat="seat")
     def undo_own(self, seat: int) -> Change:
         """A long press takes back the last entry, when ``seat`` made it."""
-        with self._cond:
-            self._seat(seat)
-            return self._enter(
-                lambda: self._table.push(dials.undo_own(self._table.state, seat)),
-                seat,
-                dial=True,
-                told=UNDONE,
-            )
+        self._seat(seat)
+
+        def undo() -> State:
+            return self._table.push(dials.undo_own(self._table.state, seat))
+
+        return self._writer.run(partial(self._made, undo, seat, dial=True, told=UNDONE))
 
     @control("advance", seen=True)
     @control("sim_advance", sim=True)
     def press_advance(self, *, version: int | None = None, key: Key | None = None) -> Change:
         """The advance button: the deal goes on, the match's next game (the third of
         three cut for on the dials), or a new game."""
-        with self._cond:
+        return self._writer.run(self._advanced(version, key))
+
+    def _advanced(self, version: int | None = None, key: Key | None = None) -> Job:
+        ranks = self.dials  # for a cut: the ranks dialled when the button was pressed
+
+        def advance() -> Change:
             if version is not None:
                 self._table.expect(version)
             state = self.state
+            if state is None:  # the button starts a game of the house rules
+                return self.new_game(self.house, key=key)
             match dials.button(state):
-                case "start":
-                    return self.new_game(self.house, key=key)
                 case "advance" | "next_game" as entry:
-                    return self._enter(lambda: self._table.enter(entry, key=key), dial=True)
+                    return self._made(partial(self._table.enter, entry, key=key), dial=True)
                 case "cut":
-                    ranks = self.dials
-                    return self._enter(
-                        lambda: self._table.push(dials.cut(self._table.state, ranks), key=key),
-                        dial=True,
-                    )
+                    cut = dials.cut(self._table.state, ranks)
+                    return self._made(partial(self._table.push, cut, key=key), dial=True)
             rematch = state.seat_after(state.first_dealer)
             return self.new_game(state.settings, dealer=rematch, key=key)
+
+        return advance
 
     @control("sim_repeat", sim=True)
     def repeat(self) -> Change:
         """The last announcement again, please (the advance button's long press): the
         voice says it; nothing in the game changes."""
-        with self._cond:
+        with self._changing():
             return self._announce("repeat")
 
     @control("brightness")
@@ -342,21 +363,22 @@ class Scorekeeper:
         """Dim the LEDs, 0..1 (the supply's budget still holds)."""
         if isinstance(level, bool) or not isinstance(level, int | float) or not 0 <= level <= 1:
             raise RuleError(Phrase(N_("brightness is between 0 and 1")))
-        with self._cond:
+        with self._changing():
             self._brightness = float(level)
             return self._announce("brightness")
 
     def show_lit(self, lit: Mapping[str, str]) -> None:
         """The LEDs now light ``lit`` (hole id -> colour): phones draw the same board."""
-        with self._cond:
+        with self._changing():
             if dict(lit) != self._lit:
                 self._lit = dict(lit)
                 self._lit_version += 1
-                self._tell(self._change("lit"))
+                self._teller.queue(self._change("lit"))
+                self._cond.notify_all()
 
     # --- making a change ---------------------------------------------------------------------
 
-    def _enter(
+    def _made(
         self,
         entry: Callable[[], State],
         seat: Seat | None = None,
@@ -364,16 +386,17 @@ class Scorekeeper:
         dial: bool = False,
         told: Phrase | None = None,
     ) -> Change:
-        """Make one entry through the table and announce it; a refusal is announced and
-        raised, and changes nothing."""
-        with self._cond:
-            before = self.state
-            try:
-                after = entry()
-            except PegboardError as error:
+        """Make one entry through the table (the writer's job) and announce it; a refusal
+        is announced and raised, and changes nothing."""
+        before = self.state
+        try:
+            after = entry()  # checked by the rules, then stored: the disk may take a while
+        except PegboardError as error:
+            with self._changing():
                 why = phrase_of(error)
                 self._announce("refused", said=why, seat=self._seat_of(seat), dial=dial)
-                raise
+            raise
+        with self._changing():
             if after.version == 1 or (before is not None and after.game != before.game):
                 self._dials = [0] * SEATS  # a new game: nothing dialled carries over
             return self._announce(
@@ -384,27 +407,28 @@ class Scorekeeper:
                 before=before,
             )
 
+    @contextmanager
+    def _changing(self) -> Iterator[None]:
+        """Hold the door's lock while a change is made; tell it once the lock is let go."""
+        try:
+            with self._cond:
+                yield
+        finally:
+            self._teller.tell()
+
     def _announce(self, what: str, **fields: Any) -> Change:
-        """Count the change, keep what it said for everyone (a dial's refusal too), tell
-        the subscribers and the waiting readers."""
+        """Count the change, keep what it said for everyone (a dial's refusal too), and
+        queue it for the subscribers; wake the waiting readers (holding the lock)."""
         self._version += 1
         change = self._change(what, **fields)
         if what == "game" or (what == "refused" and change.dial):
             self._message = change.said
-        self._tell(change)
+        self._teller.queue(change)
+        self._cond.notify_all()
         return change
 
     def _change(self, what: str, **fields: Any) -> Change:
-        fields.setdefault("lit", self._lit_version)
         return Change(what, self._version, self.state, tuple(self._dials), **fields)
-
-    def _tell(self, change: Change) -> None:
-        self._cond.notify_all()
-        for callback in list(self._subscribers):
-            try:
-                callback(change)
-            except Exception:  # one broken listener must not stop the game or the rest
-                log.exception("a subscriber failed on %s", change.what)
 
     def _seat(self, seat: int) -> None:
         if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < SEATS:

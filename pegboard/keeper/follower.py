@@ -1,8 +1,9 @@
 """An adapter that follows the front door from a thread of its own.
 
-The door calls :meth:`Follower.heard` on the thread that made the change, so it must
-only note the change and return (the button-to-LED path waits for nobody); the
-follower's thread does the work in :meth:`Follower.run` until :meth:`Follower.close`.
+The door calls :meth:`Follower.heard` on the thread telling the change (the one that made
+it, or another telling at the time), so it must only note the change and return (the
+button-to-LED path waits for nobody); the follower's thread does the work in
+:meth:`Follower.run` until :meth:`Follower.close`.
 The LED painter and the voice are followers.
 """
 

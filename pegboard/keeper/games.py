@@ -2,73 +2,64 @@
 stands, so a game left unfinished, or one a new game replaced, can be taken up again
 (:meth:`~pegboard.keeper.Scorekeeper.resume`).
 
-A game's state is worked out once for each version of it seen (replaying a long game
-for every look at the list would cost more than the list is worth). tests/test_resume.py
-shows a game listed and taken up again.
+The list is the store's summaries (:mod:`pegboard.game.summary`), one query however many
+games the board keeps: no game is replayed to be listed (one stored before summaries is
+replayed once, and its summary kept). tests/test_resume.py shows a game listed and taken
+up again.
 """
 
 from __future__ import annotations
 
-import threading
-from dataclasses import dataclass
-
 from pegboard.errors import RuleError
-from pegboard.game import GameRecord, State, Table
+from pegboard.game import GameRecord, State, Summary, Table
 from pegboard.i18n import N_, Phrase
 
-KEPT = 256  # game states remembered (a game's, at the version last seen)
 
-
-@dataclass(frozen=True, slots=True)
 class Listed:
-    """A stored game: its id, when it started (UTC, "YYYY-MM-DD HH:MM:SS"), how it
-    stands, and whether it is the board's current game."""
+    """A stored game: its id, when it started and when its last entry was made (UTC,
+    "YYYY-MM-DD HH:MM:SS"), how many entries it has, whether it is the board's current
+    game, and its summary (read from the file when first asked for: a list of a thousand
+    games reads only those it has not shown as they are)."""
 
-    id: int
-    created: str
-    state: State
-    current: bool
+    __slots__ = ("_record", "_summary", "_table", "created", "current", "id", "updated", "versions")
+
+    def __init__(self, table: Table, record: GameRecord, current: bool) -> None:
+        self.id, self.created, self.updated = record.id, record.created, record.updated
+        self.versions, self.current = record.versions, current
+        self._table, self._record, self._summary = table, record, None
+
+    @property
+    def summary(self) -> Summary:
+        if self._summary is None:
+            self._summary = self._table.summary_of(self._record)
+        return self._summary
+
+    def __repr__(self) -> str:
+        return f"<Listed game {self.id} v{self.versions}{' current' if self.current else ''}>"
 
     @property
     def finished(self) -> bool:
         """The game is over and nothing of its match is left to play."""
-        return self.state.over and self.state.match.winner is not None
+        return self.summary.finished
 
 
-class Listing:
-    """The stored games of one table, each replayed once per version."""
-
-    def __init__(self) -> None:
-        self._lock = threading.Lock()
-        self._states: dict[int, State] = {}
-
-    def games(self, table: Table, current: int | None) -> list[Listed]:
-        """Every stored game with something entered after its start (a game started and
-        left at once holds nothing to go back to), and the current one; newest first."""
-        return [
-            Listed(record.id, record.created, self._state(table, record), record.id == current)
-            for record in reversed(table.games())
-            if record.versions > 1 or record.id == current
-        ]
-
-    def _state(self, table: Table, record: GameRecord) -> State:
-        with self._lock:
-            known = self._states.get(record.id)
-        if known is not None and known.version == record.versions:
-            return known
-        state = table.state_of(record.id)
-        with self._lock:
-            self._states[record.id] = state
-            while len(self._states) > KEPT:
-                del self._states[next(iter(self._states))]
-        return state
+def listed(table: Table, current: int | None, only: int | None = None) -> list[Listed]:
+    """Every stored game with something entered after its start (a game started and left
+    at once holds nothing to go back to), and the current one; newest first (``only``:
+    that game alone, as it would be listed)."""
+    records = reversed(table.games()) if only is None else [table.record(only)]
+    return [
+        Listed(table, record, record.id == current)
+        for record in records
+        if record is not None and (record.versions > 1 or record.id == current)
+    ]
 
 
 def stored(table: Table, game: int) -> GameRecord:
     """The stored game ``game``, or a RuleError that says there is none."""
-    for record in table.games():
-        if record.id == game:
-            return record
+    record = table.record(game)
+    if record is not None:
+        return record
     raise RuleError(Phrase.of(N_("there is no game {game} on this board"), game=game))
 
 

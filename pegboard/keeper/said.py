@@ -2,7 +2,7 @@
 (and the voice speaks). Said from the state the change made, so a dial, a phone and a
 script that make the same entry hear the same words.
 
->>> from pegboard.game.state import Claim
+>>> from pegboard.game.values import Claim
 >>> said = verdict(Claim(1, 1, "hand", 24, 22, 1, actual=22))
 >>> str(said), said.say("da")
 ('24: over by 2; pegged 22.', '24: 2 for meget; 22 markeret.')
@@ -11,7 +11,8 @@ script that make the same entry hear the same words.
 from __future__ import annotations
 
 from pegboard.game import events as ev
-from pegboard.game.state import Claim, State
+from pegboard.game.state import State
+from pegboard.game.values import Claim
 from pegboard.i18n import N_, Phrase
 
 SILENCE = Phrase("")

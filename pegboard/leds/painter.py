@@ -31,7 +31,9 @@ class Painter(Follower):
     """Paints ``keeper``'s game on ``leds`` from its own thread until :meth:`close`.
 
     ``on_frame(frame)`` hears every frame handed to the LEDs (None: the LEDs report
-    what they show themselves, as the emulated Pico does)."""
+    what they show themselves, as the emulated Pico does). ``shown`` is the door's
+    version (:attr:`Change.version`) the last frame handed to the LEDs shows: the voice
+    waits for it (:meth:`wait_shown`) before it speaks of a change."""
 
     def __init__(
         self,
@@ -48,6 +50,7 @@ class Painter(Follower):
         self._refused: dict[int, float] = {}  # side -> when its dial entry was refused
         self._won_at: float | None = None
         self.frames = 0
+        self.shown = 0
         leds.brightness = keeper.brightness
         super().__init__(keeper, "painter")  # the last frame stays on the LEDs at close
 
@@ -72,11 +75,15 @@ class Painter(Follower):
             if self.leds.brightness != keeper.brightness:
                 self.leds.brightness = keeper.brightness
             now = self.clock()
+            version = keeper.versions()[0]  # read first: the state read next is as new
             view = self.view(keeper.state, keeper.dials, now)
             try:
                 frame = self.renderer.render(view)
                 self.leds.show(frame)
-                self.frames += 1
+                with self._cond:
+                    self.frames += 1
+                    self.shown = version
+                    self._cond.notify_all()
                 if self.on_frame is not None:
                     self.on_frame(frame)
             except PegboardError as error:
@@ -85,7 +92,15 @@ class Painter(Follower):
                 if _moving(view, now):
                     self._cond.wait(1 / FPS)
                 else:
-                    self._cond.wait_for(lambda n=news: self._news != n or self._closed)
+                    while self._news == news and not self._closed:
+                        self._cond.wait()
+
+    def wait_shown(self, version: int, timeout: float) -> bool:
+        """Wait until a frame that shows the door's change ``version`` has been handed to
+        the LEDs; False after ``timeout`` seconds, or once the painter stops."""
+        with self._cond:
+            self._cond.wait_for(lambda: self.shown >= version or self._closed, timeout)
+            return self.shown >= version
 
     def view(self, state: State | None, dialled: tuple[int, ...], now: float) -> BoardView:
         """The board as the LEDs should show ``state`` at ``now``."""

@@ -62,8 +62,10 @@ def mpremote_command(port: str, paths: list[str]) -> list[str]:
     return [sys.executable, "-m", "mpremote", "connect", port, "cp", *paths, ":", "+", "reset"]
 
 
-def copy_to_pico(port: str, timeout: float = MPREMOTE_SECONDS) -> None:
-    """Copy the firmware to the Pico on ``port`` (in its REPL) with mpremote, then reset it."""
+def copy_to_pico(port: str, timeout: float | None = None) -> None:
+    """Copy the firmware to the Pico on ``port`` (in its REPL) with mpremote, then reset it
+    (within ``timeout`` seconds, by default ``MPREMOTE_SECONDS``)."""
+    timeout = MPREMOTE_SECONDS if timeout is None else timeout
     if importlib.util.find_spec("mpremote") is None:
         missing = N_("{tool} is not installed: {command}")
         raise ConfigError(Phrase.of(missing, tool="mpremote", command="pip install mpremote"))

@@ -1,12 +1,14 @@
 """The phone panel: a Flask app that watches the board and, with the PIN, changes the game.
 
-``create_app(config)`` builds the app; the service passes the board's front door
+``create_app(config, keeper)`` builds the app over the board's front door
 (:class:`~pegboard.keeper.Scorekeeper`: every change and every view of the game goes
-through it) in ``config["KEEPER"]``, ``config["SIM"]`` when the board is simulated (its
-on-screen dials work), the board's own language in ``config["LANGUAGE"]``, the names it
-answers to in ``config["HOSTS"]`` (:mod:`pegboard.panel.hosts`) and the file that keeps
-the signed-in sessions in ``config["SESSIONS_FILE"]``. :mod:`pegboard.panel.server`
-serves it.
+through it); the app keeps its services in ``app.extensions`` (the door, the broadcaster
+of its live streams, the sessions, the wrong-PIN budget). The service passes
+``config["SIM"]`` when the board is simulated (its on-screen dials work), the board's own
+language in ``config["LANGUAGE"]``, the names it answers to in ``config["HOSTS"]``
+(:mod:`pegboard.panel.hosts`) and the data folder's files that keep the signed-in
+sessions and the wrong PINs (``config["SESSIONS_FILE"]``, ``config["TRIES_FILE"]``).
+:mod:`pegboard.panel.server` serves it.
 
 Each phone reads the panel in its own language (Flask-Babel, the catalogues of
 :mod:`pegboard.i18n`): the one chosen on the page (a cookie, so each phone remembers
@@ -30,7 +32,7 @@ from werkzeug.exceptions import HTTPException
 
 from pegboard.errors import ConflictError, LinkError, PegboardError, RuleError, StoreError
 from pegboard.i18n import LOCALE_DIR, check_language, language_of, negotiate, phrase_of
-from pegboard.keeper import KeyReused
+from pegboard.keeper import KeyReused, Scorekeeper
 from pegboard.panel.bodies import MOST_BYTES
 from pegboard.panel.hosts import LOCAL_ADDRESS, allowed
 
@@ -42,13 +44,14 @@ DEFAULTS: dict[str, Any] = {
     "SESSION_COOKIE_HTTPONLY": True,
     "SESSION_COOKIE_SAMESITE": "Strict",
     "JSON_SORT_KEYS": False,
-    "KEEPER": None,
     "SIM": False,
     "LANGUAGE": "en",  # the board's own: for a phone that asks for none the board speaks
     "BABEL_TRANSLATION_DIRECTORIES": str(LOCALE_DIR),
     "HOSTS": ("localhost",),  # the board's names (its addresses are always allowed)
     "SESSIONS_FILE": None,  # None: sessions end with the process
+    "TRIES_FILE": None,  # None: the wrong PINs are forgotten with the process
 }
+KEPT_FILES = ("SESSIONS_FILE", "TRIES_FILE")  # read at start: a damaged one is a ValueError
 LANGUAGE_COOKIE = "pegboard_lang"  # the language chosen on this phone
 LANGUAGE_DAYS = 400  # how long a phone remembers it (the most browsers keep a cookie)
 
@@ -64,7 +67,8 @@ SECURITY_HEADERS = {
 }
 
 
-def create_app(config: dict[str, Any] | None = None) -> Flask:
+def create_app(config: dict[str, Any] | None = None, keeper: Scorekeeper | None = None) -> Flask:
+    """The panel over ``keeper`` (None: every view of the board answers 503)."""
     web = files("pegboard._web")
     app = Flask(__name__, static_folder=None, template_folder=str(web / "templates"))
     app.url_map.merge_slashes = False  # "//x" is no path of ours: 404, never a redirect
@@ -82,15 +86,18 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
     # Changing the PIN signs every phone out.
     epoch = hashlib.sha256((app.config["SECRET_KEY"] + app.config["PIN"]).encode()).hexdigest()
 
-    from pegboard.panel import api, auth, pages
+    from pegboard.panel import api, auth, live, pages, tries
 
-    app.extensions["pegboard.attempts"] = auth.Attempts()
-    app.extensions["pegboard.budget"] = auth.Budget()
+    if keeper is not None:
+        app.extensions[api.KEEPER] = keeper
+        app.extensions[api.LIVE] = live.Live(keeper, sim=bool(app.config["SIM"]))
+    app.extensions[api.GAMES] = api.GameList()
+
+    kept = {name: app.config[name] and Path(app.config[name]) for name in KEPT_FILES}
+    app.extensions["pegboard.tries"] = tries.Tries(kept["TRIES_FILE"])
+    app.extensions["pegboard.invites"] = auth.Invites()
     app.extensions["pegboard.sign_ins"] = OrderedDict()
-    sessions_file = app.config["SESSIONS_FILE"]
-    app.extensions["pegboard.sessions"] = auth.Sessions(
-        epoch[:16], Path(sessions_file) if sessions_file else None
-    )
+    app.extensions["pegboard.sessions"] = auth.Sessions(epoch[:16], kept["SESSIONS_FILE"])
     names = frozenset(name.lower() for name in app.config["HOSTS"])
 
     @app.before_request

@@ -20,9 +20,9 @@ from pegboard.errors import ConflictError, RuleError
 from pegboard.i18n import phrase_of
 from pegboard.keeper import Scorekeeper
 from pegboard.panel import actions, language, live
-from pegboard.panel.auth import pin_required
+from pegboard.panel.auth import pin_required, signed_in
 from pegboard.panel.bodies import idempotency_key, json_body
-from pegboard.panel.view import counting, games, history, secret, snapshot
+from pegboard.panel.view import counting, history, listed_game, secret, snapshot
 from pegboard.rules.advice import advise
 from pegboard.rules.cards import Card, parse_cards
 from pegboard.rules.deals import PLAYERS
@@ -33,14 +33,16 @@ from pegboard.statistics import tally
 bp = Blueprint("api", __name__)
 
 HUB = "pegboard.hub"  # in the WSGI environ: the evented server holds live streams itself
-STREAM = "pegboard.stream"  # set by /api/events for it: (lang, round seen, first, release)
+STREAM = "pegboard.stream"  # set by /api/events for it: the stream's live.Handover
+KEEPER = "pegboard.keeper"  # in app.extensions: the board's front door
+LIVE = "pegboard.live"  # and the broadcaster of its live streams
+GAMES = "pegboard.games"  # and the list of its games (GameList)
 PAGE = 500  # history lines in one page, at most
-_making = threading.Lock()
 
 
 def keeper() -> Scorekeeper:
     """The board's front door, or 503 while it starts."""
-    found = current_app.config.get("KEEPER")
+    found = current_app.extensions.get(KEEPER)
     if found is None:
         abort(503, description=_("the board is starting"))
     return found
@@ -51,13 +53,9 @@ def simulated() -> bool:
 
 
 def the_live() -> live.Live:
-    """The broadcaster of the board's live streams (made on first use)."""
-    with _making:
-        found = current_app.extensions.get("pegboard.live")
-        if found is None:
-            found = live.Live(keeper(), sim=simulated())
-            current_app.extensions["pegboard.live"] = found
-        return found
+    """The broadcaster of the board's live streams (made with the app)."""
+    keeper()
+    return current_app.extensions[LIVE]
 
 
 def digest(action: str, data: dict[str, Any]) -> str:
@@ -77,8 +75,7 @@ def cards_arg(name: str, least: int, most: int, usage: str) -> list[Card]:
 
 @bp.get("/healthz")
 def healthz():
-    found = current_app.config.get("KEEPER")
-    return jsonify(ok=True, game=found is not None)
+    return jsonify(ok=True, game=KEEPER in current_app.extensions)
 
 
 @bp.get("/api/score")
@@ -125,7 +122,63 @@ def state():
 def game_list():
     """The board's stored games, newest first: each open or finished, and which is
     being played (a game left unfinished is taken up again with the ``resume`` action)."""
-    return jsonify(games=games(keeper(), language()))
+    door, lang = keeper(), language()
+    return Response(current_app.extensions[GAMES].text(door, lang), mimetype="application/json")
+
+
+class GameList:
+    """The list of games as JSON, made once for each language and each change of the
+    board (phones opening their Game tab together wait for one list, not each for its
+    own), each game's part kept until that game changes. An entry changes the current
+    game only: its part alone is made again, whatever the number of games; a new game
+    or one taken up again makes the list again, each game's part kept as it was."""
+
+    def __init__(self) -> None:
+        self._lock = threading.Lock()
+        self._made: dict[str, _Made] = {}
+
+    def text(self, door: Scorekeeper, lang: str) -> str:
+        with self._lock:
+            version, current = door.versions()[0], door.game_id  # read before the list
+            made = self._made.get(lang)
+            if made is not None and made.version == version:
+                return made.text
+            if made is not None and made.current == current and current in made.order:
+                (listed,) = door.games(only=current) or (None,)
+                if listed is not None:  # an entry of the current game: its part alone
+                    made.parts[current] = _json(listed_game(listed, lang))
+                    made.version, made.text = version, made.joined()
+                    return made.text
+            kept = {} if made is None else made.kept
+            parts, keys = {}, {}
+            for listed in door.games():
+                key = (listed.id, listed.versions, listed.current)
+                parts[listed.id] = kept.get(key) or _json(listed_game(listed, lang))
+                keys[listed.id] = key
+            made = self._made[lang] = _Made(version, current, list(parts), parts, keys)
+            return made.text
+
+
+class _Made:
+    """The list as last made in one language: the board's version and current game it
+    was made at, the games in order, each game's part and what that part was made at."""
+
+    def __init__(self, version, current, order, parts, keys) -> None:
+        self.version, self.current, self.order = version, current, order
+        self.parts, self._keys = parts, keys
+        self.text = self.joined()
+
+    @property
+    def kept(self) -> dict[tuple, str]:
+        """Each part by what it was made at (the current game's may be newer: dropped)."""
+        return {key: self.parts[game] for game, key in self._keys.items() if game != self.current}
+
+    def joined(self) -> str:
+        return f'{{"games":[{",".join(self.parts[game] for game in self.order)}]}}'
+
+
+def _json(data: object) -> str:
+    return json.dumps(data, ensure_ascii=False, separators=(",", ":"))
 
 
 @bp.get("/api/statistics")
@@ -171,8 +224,8 @@ def events():
     headers = {"Cache-Control": "no-store", "X-Accel-Buffering": "no"}
     if request.environ.get(HUB):  # the server writes the stream: no thread waits on it
         release = broadcaster.follow(lang)
-        seen, first = broadcaster.hello(lang)
-        request.environ[STREAM] = (lang, seen, first, release)
+        seen, first = broadcaster.hello(lang, request.headers.get("Last-Event-ID"))
+        request.environ[STREAM] = live.Handover(lang, seen, first, release, signed_in())
         return Response(b"", mimetype="text/event-stream", headers=headers)
     feed = live.Feed(broadcaster, lang, lambda: door.closing)
     return Response(feed, mimetype="text/event-stream", headers=headers)

@@ -5,11 +5,14 @@ signed cookie carries only its id. Signing out ends it on the board, and a new P
 every one, whatever a cookie still says. Every change must also carry the session's
 CSRF token in the ``X-CSRF-Token`` header.
 
-Wrong PINs are limited twice: ``PIN_TRIES`` a minute from one address
-(:class:`Attempts`), and a budget for the whole board, from every address together, with
-a delay that grows (:class:`Budget`). Phones already signed in go on pegging meanwhile:
-only signing in waits. A sign-in sent again with the same ``Idempotency-Key`` is
-answered as the first time (no second session, no second wrong PIN counted).
+A signed-in phone can let another phone in without the PIN: it shows a one-time link
+(and its QR code), good for one phone within LINK_SECONDS (:class:`Invites`).
+
+Wrong PINs are counted for each address and for the whole board, and kept across
+restarts (:mod:`pegboard.panel.tries`: a guesser slows only itself; the figures are
+there). Phones already signed in go on pegging meanwhile: only signing in waits. A
+sign-in sent again with the same ``Idempotency-Key`` is answered as the first time (no
+second session, no second wrong PIN counted).
 """
 
 from __future__ import annotations
@@ -18,132 +21,65 @@ import functools
 import hashlib
 import hmac
 import json
-import os
 import secrets
 import threading
 import time
-from collections import OrderedDict, deque
+from collections import OrderedDict
 from collections.abc import Callable
 from pathlib import Path
 
-from flask import Blueprint, abort, current_app, jsonify, request, session
+import segno
+from flask import Blueprint, Response, abort, current_app, jsonify, request, session
 from flask_babel import gettext as _
 
+from pegboard.files import is_number, read_json, write_private
 from pegboard.panel.bodies import idempotency_key, json_body
+from pegboard.panel.tries import Tries
 
-PIN_TRIES = 5
-PIN_WINDOW = 60.0  # seconds
-ADDRESSES = 10_000  # addresses whose wrong PINs are remembered, at most
 SESSION_DAYS = 30  # a phone stays signed in this long
 SESSIONS = 256  # the most sessions kept (the oldest ends first)
 SIGN_INS = 256  # sign-in answers kept for a retry with the same key
+LINK_SECONDS = 60  # a one-time link lets one phone in within this
+LINKS = 32  # one-time links open at once, at most (the oldest goes first)
 
 bp = Blueprint("auth", __name__, url_prefix="/api")
 
 
-class Attempts:
-    """Wrong PINs per client within a sliding window.
+class Invites:
+    """One-time links: each lets one phone in, once, within ``seconds``; only digests of
+    their tokens are kept, in memory (a restart ends them).
 
-    >>> clock = iter([0, 1, 2, 61]).__next__
-    >>> tries = Attempts(limit=2, window=60, clock=clock)
-    >>> tries.fail("a"); tries.fail("a"); tries.blocked("a")
-    True
-    >>> tries.blocked("a")  # at t=61 the first failure has left the window
+    >>> now = [0.0]
+    >>> links = Invites(seconds=60, clock=lambda: now[0])
+    >>> token = links.make()
+    >>> links.take(token), links.take(token)  # once
+    (True, False)
+    >>> late = links.make()
+    >>> now[0] = 61.0; links.take(late)  # a minute and a second later: too late
     False
     """
 
     def __init__(
-        self,
-        limit: int = PIN_TRIES,
-        window: float = PIN_WINDOW,
-        clock: Callable[[], float] = time.monotonic,
-        most: int = ADDRESSES,
+        self, seconds: float = LINK_SECONDS, most: int = LINKS, clock=time.monotonic
     ) -> None:
-        self.limit, self.window, self.clock, self.most = limit, window, clock, most
-        self._failures: OrderedDict[str, deque[float]] = OrderedDict()
+        self.seconds, self.most, self.clock = seconds, most, clock
+        self._ends: OrderedDict[str, float] = OrderedDict()
         self._lock = threading.Lock()
 
-    def _recent(self, client: str, now: float) -> deque[float]:
-        failures = self._failures.setdefault(client, deque())
-        while failures and failures[0] <= now - self.window:
-            failures.popleft()
-        return failures
-
-    def fail(self, client: str) -> None:
+    def make(self) -> str:
+        token = secrets.token_urlsafe(24)
         with self._lock:
-            now = self.clock()
-            self._recent(client, now).append(now)
-            self._failures.move_to_end(client)
-            while len(self._failures) > self.most:  # address rotation: forget the oldest
-                self._failures.popitem(last=False)
+            self._ends[_digest(token)] = self.clock() + self.seconds
+            while len(self._ends) > self.most:
+                self._ends.popitem(last=False)
+        return token
 
-    def blocked(self, client: str) -> bool:
+    def take(self, token: object) -> bool:
+        """True, once, for a token made within ``seconds``."""
+        if not isinstance(token, str) or len(token) > 100:
+            return False
         with self._lock:
-            now = self.clock()
-            blocked = len(self._recent(client, now)) >= self.limit
-            if not self._failures[client]:
-                del self._failures[client]
-            return blocked
-
-    def retry_after(self, client: str) -> int:
-        with self._lock:
-            failures = self._recent(client, self.clock())
-            return max(1, round(failures[0] + self.window - self.clock())) if failures else 0
-
-
-class Budget:
-    """Wrong PINs for the whole board, from every address together.
-
-    Each wrong PIN adds one to a level that drains by one every ``drain`` seconds. While
-    the level is at most ``free``, signing in is open. Each wrong PIN above it closes
-    signing in for the whole board for a delay that doubles with each one: ``base``,
-    2 ``base``, 4 ``base``, ... at most ``longest``.
-
-    The arithmetic, with the defaults (10 free, drain 60 s, base 1 s, longest 1 h): a
-    guesser, from any number of addresses, can never go faster than the drain for long:
-    over a time T it makes at most T / 60 s guesses plus the level it ends at (never above
-    about 10 + log2(3600) + 1 = 23). The default PIN has 6 digits: finding it takes
-    (10**6 + 1) / 2 = 500,000 guesses on average, so 500,000 minutes: 347 days, 11
-    months. (A 4-digit PIN set in the config falls in 5,000 minutes: 3.5 days.)
-
-    >>> now = [0.0]
-    >>> budget = Budget(free=2, drain=60, base=1, longest=3600, clock=lambda: now[0])
-    >>> for _ in range(4):
-    ...     budget.fail()
-    >>> budget.wait()  # the 3rd failure closed it for 1 s, the 4th for 2 s
-    2.0
-    >>> now[0] = 2.0; budget.wait()
-    0.0
-    """
-
-    def __init__(
-        self,
-        free: int = 10,
-        drain: float = 60.0,
-        base: float = 1.0,
-        longest: float = 3600.0,
-        clock: Callable[[], float] = time.monotonic,
-    ) -> None:
-        self.free, self.drain, self.base, self.longest = free, drain, base, longest
-        self.clock = clock
-        self._level, self._at, self._until = 0.0, clock(), 0.0
-        self._lock = threading.Lock()
-
-    def wait(self) -> float:
-        """Seconds until signing in opens again (0: open)."""
-        with self._lock:
-            return max(0.0, self._until - self.clock())
-
-    def fail(self) -> None:
-        """One more wrong PIN."""
-        with self._lock:
-            now = self.clock()
-            self._level = max(0.0, self._level - (now - self._at) / self.drain) + 1
-            self._at = now
-            over = self._level - self.free
-            if over > 0:
-                delay = min(self.base * 2 ** min(over - 1, 64), self.longest)
-                self._until = max(self._until, now + delay)
+            return self._ends.pop(_digest(token), 0.0) > self.clock()
 
 
 class Sessions:
@@ -160,7 +96,7 @@ class Sessions:
     ) -> None:
         self.epoch, self.path, self.days, self.clock = epoch, path, days, clock
         self._lock = threading.Lock()
-        self._ends: dict[str, float] = self._load()
+        self._ends: dict[str, float] = self._load()  # ValueError: damaged (refused at start)
 
     def start(self) -> str:
         """A new session: its id, for the phone's cookie."""
@@ -191,20 +127,27 @@ class Sessions:
             del self._ends[min(self._ends, key=self._ends.__getitem__)]
 
     def _load(self) -> dict[str, float]:
-        try:
-            data = json.loads(self.path.read_text(encoding="utf-8")) if self.path else {}
-            ends = data["sessions"] if data.get("epoch") == self.epoch else {}
-            return {str(key): float(end) for key, end in ends.items()}
-        except (OSError, ValueError, KeyError, TypeError, AttributeError):
-            return {}  # none kept, or unreadable: every phone signs in again
+        data = read(self.path) if self.path is not None else None
+        if data is None or data["epoch"] != self.epoch:
+            return {}  # none kept, or a new PIN since: every phone signs in again
+        return dict(data["sessions"])
 
     def _save(self) -> None:
-        if self.path is None:
-            return
-        temporary = self.path.with_suffix(".new")
-        temporary.touch(mode=0o600)
-        temporary.write_text(json.dumps({"epoch": self.epoch, "sessions": self._ends}))
-        os.replace(temporary, self.path)
+        if self.path is not None:
+            write_private(self.path, json.dumps({"epoch": self.epoch, "sessions": self._ends}))
+
+
+def read(path: Path) -> dict | None:
+    """The sessions kept in ``path`` (None: no file yet); ValueError when it is damaged."""
+    data = read_json(path)
+    if data is None:
+        return None
+    if not isinstance(data, dict) or not isinstance(data.get("epoch"), str):
+        raise ValueError("it holds no sessions")
+    ends = data.get("sessions")
+    if not isinstance(ends, dict) or not all(map(is_number, ends.values())):
+        raise ValueError("it holds no sessions")
+    return data
 
 
 def _digest(sid: str) -> str:
@@ -258,39 +201,78 @@ def who_am_i():
 @bp.post("/login")
 def login():
     _check_csrf()
-    attempts: Attempts = current_app.extensions["pegboard.attempts"]
-    budget: Budget = current_app.extensions["pegboard.budget"]
+    tries: Tries = current_app.extensions["pegboard.tries"]
     pin = json_body().get("pin")
     if not isinstance(pin, str) or not pin:
         abort(400, description=_('send the PIN as JSON: {"pin": "1234"}'))
+
+    def check() -> str | Response | None:
+        client = _client()
+        wait = tries.wait(client)
+        if wait:  # not checked, not remembered: the same key may try again later
+            response = jsonify(error=_("too many wrong PINs: wait a minute and try again"))
+            response.headers["Retry-After"] = str(max(1, round(wait)))
+            response.status_code = 429
+            return response
+        if not hmac.compare_digest(pin.encode(), current_app.config["PIN"].encode()):
+            tries.fail(client)
+            return None
+        tries.forgive(client)
+        return sessions().start()
+
+    return _sign_in_once(hashlib.sha256(pin.encode()).hexdigest(), check, _("wrong PIN"))
+
+
+@bp.post("/invite")
+@pin_required
+def invite():
+    """A one-time link (and its QR code) that lets another phone in without the PIN."""
+    token = current_app.extensions["pegboard.invites"].make()
+    link = f"{request.host_url}#join={token}"
+    qr = segno.make(link, error="m").svg_data_uri(scale=5, border=2)
+    return jsonify(link=link, seconds=LINK_SECONDS, qr=qr)
+
+
+@bp.post("/join")
+def join():
+    """Sign in with a one-time link's token: ``{"token": "..."}``."""
+    _check_csrf()
+    token = json_body().get("token")
+    if not isinstance(token, str) or not token:
+        abort(400, description=_('send the link\'s token as JSON: {"token": "..."}'))
+    links: Invites = current_app.extensions["pegboard.invites"]
+
+    def check() -> str | None:
+        return sessions().start() if links.take(token) else None
+
+    refused = _("this link was used already or is out of date: ask for a new one")
+    return _sign_in_once(_digest(token), check, refused)
+
+
+def _sign_in_once(asked: str, check: Callable[[], str | Response | None], refused: str):
+    """Sign in if ``check()`` starts a session (its id), else 401 with ``refused`` (or
+    ``check``'s own answer: not yet). Sent again with the same Idempotency-Key, the first
+    answer (``asked``: a digest of what was sent, so the same key with another request is
+    a 422)."""
     answered: OrderedDict = current_app.extensions["pegboard.sign_ins"]
     key = idempotency_key()
-    asked = hashlib.sha256(pin.encode()).hexdigest()
     if key is not None and key in answered:  # the same sign-in again: the first answer
         first_asked, sid = answered[key]
         if first_asked != asked:
             message = _("this request key was used for another request: send a new one")
             abort(422, description=message)
         if sid is None or not sessions().live(sid):
-            abort(401, description=_("wrong PIN"))
+            abort(401, description=refused)
         return _signed_in_as(sid)
-    client = _client()
-    wait = max(budget.wait(), attempts.retry_after(client) if attempts.blocked(client) else 0)
-    if wait:
-        response = jsonify(error=_("too many wrong PINs: wait a minute and try again"))
-        response.headers["Retry-After"] = str(max(1, round(wait)))
-        return response, 429
-    expected = current_app.config["PIN"]
-    right = hmac.compare_digest(pin.encode(), expected.encode())
-    sid = sessions().start() if right else None
+    sid = check()
+    if isinstance(sid, Response):
+        return sid
     if key is not None:
         answered[key] = (asked, sid)
         while len(answered) > SIGN_INS:
             answered.popitem(last=False)
-    if not right:
-        attempts.fail(client)
-        budget.fail()
-        abort(401, description=_("wrong PIN"))
+    if sid is None:
+        abort(401, description=refused)
     return _signed_in_as(sid)
 
 

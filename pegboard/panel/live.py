@@ -5,11 +5,15 @@ A phone opens ``/api/events`` (server-sent events) and hears, in its own languag
 - ``state``: the board (the panel's snapshot) after a change, with what the history
   gained as ``game.history = {"count", "at", "prev", "from", "entries"}``: the phone's
   copy of the history at ``prev`` becomes the copy at ``at`` by keeping its first
-  ``from`` lines and adding ``entries``. Without ``prev`` (a stream's first message, or
-  after a jump too long to send), the phone reads the history at ``at`` from
+  ``from`` lines and adding ``entries``. Without ``prev`` (a first stream, or after a
+  jump too long to send), the phone reads the history at ``at`` from
   ``/api/history``, page by page (:meth:`Live.board_at` keeps the recent boards for it).
+  Its event id is its tag ``at``: a phone that takes the stream up again (the board ends
+  each after a while) sends it back as ``Last-Event-ID``, and its first message then
+  tells what the history gained since, so nothing is missed.
 - ``dials``: the counts being dialled, when only they changed;
-- ``frame``: the lit holes, when the LEDs change.
+- ``frame``: the lit holes, when the LEDs change;
+- ``again``: the board ends this stream (each lasts a while): the browser asks again.
 
 One thread renders each change once for each language being followed and hands the
 messages to the sinks: the evented server's hub (:mod:`pegboard.panel.server`), which
@@ -33,6 +37,7 @@ from pegboard.keeper import Change, Scorekeeper, State
 from pegboard.panel.view import history, snapshot
 
 HEARTBEAT = 5.0  # seconds between keep-alive comments: a gone phone is found by a write
+RETRY_MS = (1000, 4000)  # a phone takes up a stream the board ended after this (spread)
 KEPT = 256  # recent boards kept, so a phone can page the history it was told of
 MOST_LINES = 100  # history lines in one message; a longer jump is read from /api/history
 NUDGE = 1.0  # how often the broadcaster looks whether the board is closing
@@ -50,6 +55,20 @@ class Board:
 
 
 @dataclass(frozen=True, slots=True)
+class Handover:
+    """A live stream the app opened, handed to the server that writes it: its language,
+    the number of the last round its first message covers (later ones follow it), that
+    message, the call that stops following its language, and whether its phone is signed
+    in (such a stream is never ended to make room for a watcher's)."""
+
+    lang: str
+    seen: int
+    first: bytes
+    release: Callable[[], None]
+    signed_in: bool = False
+
+
+@dataclass(frozen=True, slots=True)
 class Broadcast:
     """One round of messages: ``number`` counts rounds; ``texts`` holds the
     server-sent events of the round for each language being followed."""
@@ -58,13 +77,15 @@ class Broadcast:
     texts: dict[str, bytes]
 
 
-def event(name: str, data: object) -> bytes:
-    """One server-sent event."""
+def event(name: str, data: object, tag: str | None = None) -> bytes:
+    """One server-sent event (``tag``: its id)."""
     text = json.dumps(data, ensure_ascii=False, separators=(",", ":"))
-    return f"event: {name}\ndata: {text}\n\n".encode()
+    head = "" if tag is None else f"id: {tag}\n"
+    return f"{head}event: {name}\ndata: {text}\n\n".encode()
 
 
 STILL_HERE = b": still here\n\n"
+AGAIN = b"event: again\ndata: {}\n\n"  # the board ends this stream: ask again at once
 
 
 class Live:
@@ -118,13 +139,18 @@ class Live:
 
     # --- what a phone reads ---------------------------------------------------------------
 
-    def hello(self, lang: str) -> tuple[int, bytes]:
-        """The first message of a stream (follow ``lang`` first): the latest board
-        broadcast, its history to be read at its tag, and the lit holes; and the
-        number of the last round it covers (later rounds follow it)."""
+    def hello(self, lang: str, since: str | None = None) -> tuple[int, bytes]:
+        """The first message of a stream (follow ``lang`` first): how soon to come back
+        when the stream ends, the latest board broadcast with its history (what it
+        gained since the board tagged ``since``, when that one is still kept, else to be
+        read at its tag) and the lit holes; and the number of the last round it covers
+        (later rounds follow it)."""
         with self._lock:
             number, board = self._number, self._boards[-1]
-        return number, self._board(board, None, lang) + _frame(self._keeper)
+        before = None if since is None else self.board_at(since)
+        retry = secrets.randbelow(RETRY_MS[1] - RETRY_MS[0]) + RETRY_MS[0]
+        first = self._board(board, before, lang)
+        return number, f"retry: {retry}\n\n".encode() + first + _frame(self._keeper)
 
     def board_at(self, at: str) -> Board | None:
         """The recent board tagged ``at``, if still kept."""
@@ -184,7 +210,7 @@ class Live:
         view = snapshot(self._keeper, lang, sim=self._sim, board=(board.version, board.state))
         if view["game"] is not None:
             view["game"]["history"] = _gained(board, before, lang)
-        return event("state", view)
+        return event("state", view, board.at)
 
 
 def _frame(keeper: Scorekeeper) -> bytes:

@@ -5,10 +5,12 @@ Why not waitress alone: a WSGI server gives each response a worker thread until 
 ends, and a live stream never ends, so 32 open streams took all 32 workers and the panel
 stopped for everyone (and a stream cannot hand its thread back). Here the loop reads
 every request whole (within the limits below) before a worker sees it, and writes every
-live stream itself: the Flask app opens a stream (checks its Host, picks its language,
-renders its first message) in a worker like any request and hands it over
-(:mod:`pegboard.panel.live`); one broadcaster thread renders each change once per
-language and the loop writes it to each stream. Streams cost memory, not threads.
+live stream itself. The app runs in tornado's own WSGI container (:class:`_Panel`, on the
+pool); a live stream opened by the app (it checks its Host, picks its language, renders
+its first message in a worker like any request) is handed over to the hub
+(:mod:`pegboard.panel.hub`) instead of being answered whole. One broadcaster thread
+renders each change once per language and the loop writes it to each stream. Streams
+cost memory, not threads.
 
 Tornado was chosen over an ASGI server (uvicorn, hypercorn) because it bounds the
 time a request's head and body may take (``header_seconds``, ``body_seconds``: uvicorn
@@ -16,12 +18,15 @@ has no such deadline, so a request trickled a byte at a time holds its connectio
 forever), refuses a body over ``body_bytes`` before reading it, keeps bodies in memory
 (nothing is spooled to disk), serves a WSGI app with no adapter package, installs from
 PyPI on Raspberry Pi OS (Python 3.11) and monkey-patches nothing (gpiozero runs real
-threads). On top of it: a cap on open connections, in all and per address (one address
-cannot take them all), TCP keepalive and a user timeout so a phone that vanished is
-dropped within seconds, and a stream whose writes do not drain is dropped.
+threads). On top of it: a cap on open connections that grows with what the machine can
+hold (:func:`machine_connections`), in all and per address; a share of them no watcher's
+stream may take, kept for signed-in phones; fair room for a newcomer when they are all
+taken (the hub ends a stream of the address that holds the most); TCP keepalive and a
+user timeout so a phone that vanished is dropped within seconds; and a stream whose
+writes do not drain is dropped.
 
 >>> server = PanelServer(lambda environ, start: [], "127.0.0.1", 0)
->>> server.port > 0
+>>> server.port > 0 and server.limits.connections >= 64
 True
 >>> server.close()
 """
@@ -30,24 +35,24 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import resource
 import socket
-import sys
-import time
-from collections import Counter, deque
+from collections import Counter
 from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
-from dataclasses import dataclass
-from io import BytesIO
+from dataclasses import dataclass, replace
+from pathlib import Path
 from typing import Any
 
 from tornado import httputil, netutil
-from tornado.escape import url_unescape
 from tornado.httpserver import HTTPServer
-from tornado.iostream import IOStream
+from tornado.iostream import IOStream, StreamClosedError
+from tornado.wsgi import WSGIContainer
 
-from pegboard.panel.api import HUB, STREAM
+from pegboard.panel.api import HUB, LIVE, STREAM
 from pegboard.panel.hosts import LOCAL_ADDRESS
-from pegboard.panel.live import HEARTBEAT, STILL_HERE, Broadcast
+from pegboard.panel.hub import Hub
+from pegboard.panel.live import Handover
 
 log = logging.getLogger(__name__)
 
@@ -55,6 +60,10 @@ BUSY = (
     b"HTTP/1.1 429 Too Many Requests\r\nRetry-After: 5\r\nConnection: close\r\n"
     b"Content-Length: 0\r\n\r\n"
 )
+FAILED = b'{"error": "internal error: nothing was changed"}'
+FILES_KEPT = 128  # open files the board needs besides the connections (game file, Pico, ...)
+CONNECTION_KB = 256  # the most one connection may hold: its stream's backlog and buffers
+MOST_CONNECTIONS = 8192
 
 
 @dataclass(frozen=True)
@@ -62,8 +71,10 @@ class Limits:
     """What one connection, and all of them, may take."""
 
     threads: int = 8  # the Flask app's calls at once (the rest wait their turn)
-    connections: int = 800  # open at once, streams included (below the usual 1024 files)
+    connections: int = 0  # open at once, streams included; 0: what the machine can hold
     per_address: int = 48  # open at once from one address (a phone opens 6 at most)
+    reserve: float = 0.125  # the share of connections no watcher's stream may take
+    stream_seconds: float = 600.0  # a stream lasts about this long; the phone takes it up again
     header_seconds: float = 10.0  # a request's head must arrive within this (also idle)
     body_seconds: float = 10.0  # and its body within this
     header_bytes: int = 16 * 1024
@@ -72,19 +83,56 @@ class Limits:
     stream_backlog: int = 64 * 1024  # bytes waiting for a stream; more: it is dropped
     vanish_seconds: float = 10.0  # unacknowledged data this long: the phone is gone
 
+    @property
+    def watcher_streams(self) -> int:
+        """Streams the phones that are not signed in may hold together."""
+        return max(1, self.connections - max(1, round(self.connections * self.reserve)))
+
+    def sized(self) -> Limits:
+        """These limits with ``connections`` worked out, if 0, from the machine."""
+        return self if self.connections else replace(self, connections=machine_connections())
+
+
+def machine_connections() -> int:
+    """As many connections as this machine can hold: within the open files allowed (the
+    soft limit raised to the hard one, as any program may) and the memory available
+    (CONNECTION_KB each, at most half of it), between 64 and MOST_CONNECTIONS."""
+    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    wanted = MOST_CONNECTIONS + FILES_KEPT
+    if soft != resource.RLIM_INFINITY and soft < wanted:
+        raised = wanted if hard == resource.RLIM_INFINITY else min(wanted, hard)
+        try:
+            resource.setrlimit(resource.RLIMIT_NOFILE, (raised, hard))
+            soft = raised
+        except (ValueError, OSError):
+            pass  # kept as it is
+    files = MOST_CONNECTIONS if soft == resource.RLIM_INFINITY else soft - FILES_KEPT
+    return max(64, min(files, _available_kb() // 2 // CONNECTION_KB, MOST_CONNECTIONS))
+
+
+def _available_kb() -> int:
+    """The memory available to programs (Linux: MemAvailable), else a Pi Zero's."""
+    try:
+        for line in Path("/proc/meminfo").read_text().splitlines():
+            if line.startswith("MemAvailable:"):
+                return int(line.split()[1])
+    except (OSError, ValueError, IndexError):
+        pass
+    return 256 * 1024
+
 
 class PanelServer:
     """Serve the WSGI ``app`` on ``host``:``port`` (0: any free port) until :meth:`stop`.
-    The port is bound at once (so a taken port fails here, before serving)."""
+    The port is bound at once (so a taken port fails here, before serving). The app's
+    broadcaster (``app.extensions``), if it has one, feeds the live streams."""
 
     def __init__(self, app: Any, host: str, port: int, limits: Limits | None = None) -> None:
-        self.app, self.limits = app, limits or Limits()
+        self.app, self.limits = app, (limits or Limits()).sized()
         self._sockets = netutil.bind_sockets(port, host or None)
         self._loop = asyncio.new_event_loop()
         self._stopping = asyncio.Event()
         self._pool = ThreadPoolExecutor(self.limits.threads, thread_name_prefix="panel")
         self.hub = Hub(self.limits)
-        self._answering: set[asyncio.Future] = set()
 
     @property
     def port(self) -> int:
@@ -115,8 +163,9 @@ class PanelServer:
         loop = asyncio.get_running_loop()
         limits = self.limits
         http = _Connections(
-            self._request,
+            _Panel(self.app, self._pool, self.hub),
             limits,
+            self.hub,
             idle_connection_timeout=limits.header_seconds,
             body_timeout=limits.body_seconds,
             max_header_size=limits.header_bytes,
@@ -124,8 +173,10 @@ class PanelServer:
             max_buffer_size=limits.body_bytes + limits.header_bytes,
         )
         http.add_sockets(self._sockets)
-        live = self.app_live()
-        unhook = live.add_sink(lambda sent: loop.call_soon_threadsafe(self.hub.send, sent))
+        live = getattr(self.app, "extensions", {}).get(LIVE)
+        unhook = lambda: None  # noqa: E731 (an app without a board has no broadcasts)
+        if live is not None:
+            unhook = live.add_sink(lambda sent: loop.call_soon_threadsafe(self.hub.send, sent))
         beat = asyncio.ensure_future(self.hub.beat())
         try:
             await self._stopping.wait()
@@ -136,117 +187,111 @@ class PanelServer:
             self.hub.close()
             await http.close_all_connections()
 
-    def app_live(self):
-        """The app's broadcaster (made now, so every change is followed from the start)."""
-        from pegboard.panel.api import the_live
 
-        with self.app.app_context():
-            return the_live()
+class _Streaming(Exception):
+    """The app opened a live stream: it leaves tornado's request handling here."""
 
-    # --- one request ------------------------------------------------------------------------
+    def __init__(self, handover: Handover, headers: list[tuple[str, str]]) -> None:
+        super().__init__()
+        self.handover, self.headers = handover, headers
 
-    def _request(self, request: httputil.HTTPServerRequest) -> None:
-        task = asyncio.ensure_future(self._respond(request))
-        self._answering.add(task)  # held until done (the loop keeps only weak references)
-        task.add_done_callback(self._answering.discard)
 
-    async def _respond(self, request: httputil.HTTPServerRequest) -> None:
+class _Panel(WSGIContainer):
+    """Tornado's WSGI container running the app on the pool, as tornado runs any: its
+    environ carries the address the request came in on (for the Host check) and the mark
+    that the loop holds live streams; a stream the app opens goes to the hub."""
+
+    def __init__(self, app: Callable, pool: ThreadPoolExecutor, hub: Hub) -> None:
+        super().__init__(self._call, executor=pool)
+        self.app, self.hub = app, hub
+
+    def environ(self, request: httputil.HTTPServerRequest) -> dict[str, Any]:
+        try:
+            environ = super().environ(request)
+        except ValueError:  # a Host whose port is no number: the app's Host check refuses it
+            request.host = request.host.rpartition(":")[0]
+            environ = super().environ(request)
+        environ[LOCAL_ADDRESS] = request.connection.stream.socket.getsockname()[0]
+        environ[HUB] = True
+        return environ
+
+    def _call(self, environ: dict[str, Any], start_response: Callable) -> Any:
+        """The app (on a worker thread); a live stream it opened is raised to the loop."""
+        said: list[tuple[str, list]] = []
+
+        def start(status: str, headers: list, exc_info: object = None) -> Callable:
+            said.append((status, headers))
+            return start_response(status, headers, exc_info)
+
+        answer = self.app(environ, start)
+        handover = environ.get(STREAM)
+        if handover is None:
+            return answer
+        getattr(answer, "close", lambda: None)()
+        if said and said[-1][0].startswith("200"):
+            raise _Streaming(handover, said[-1][1])
+        handover.release()
+        return answer
+
+    async def handle_request(self, request: httputil.HTTPServerRequest) -> None:
         connection = request.connection
         if connection.stream.closed():  # gone before it was answered
             return
-        environ = wsgi_environ(request)
-        loop = asyncio.get_running_loop()
         try:
-            status, headers, body = await loop.run_in_executor(self._pool, self._call, environ)
+            await super().handle_request(request)
+        except _Streaming as streaming:
+            self._stream(request, streaming)
+        except StreamClosedError:
+            pass  # the phone went away meanwhile
         except Exception:  # the app answers every error itself: this is a bug of ours
             log.exception("the panel failed on %s %s", request.method, request.path)
-            status, headers = "500 Internal Server Error", [("Content-Type", "application/json")]
-            body = b'{"error": "internal error: nothing was changed"}'
-        code, reason = status.split(" ", 1)
+            head = httputil.HTTPHeaders({"Content-Type": "application/json"})
+            head["Content-Length"] = str(len(FAILED))
+            try:
+                start = httputil.ResponseStartLine("HTTP/1.1", 500, "Internal Server Error")
+                connection.write_headers(start, head, chunk=FAILED)
+                connection.finish()
+            except Exception:  # it had begun answering, or is gone: end it
+                connection.close()
+
+    def _stream(self, request: httputil.HTTPServerRequest, streaming: _Streaming) -> None:
+        """Write a live stream's head and hand it to the hub (a 429 if it has no room)."""
+        connection, handover = request.connection, streaming.handover
+        if connection.stream.closed() or not self.hub.admit(handover, request.remote_ip):
+            handover.release()
+            if not connection.stream.closed():
+                connection.stream.write(BUSY).add_done_callback(lambda _: connection.close())
+            return
         head = httputil.HTTPHeaders()
-        for name, value in headers:
-            head.add(name, value)
-        start = httputil.ResponseStartLine("HTTP/1.1", int(code), reason)
-        stream = environ.get(STREAM)
-        if connection.stream.closed():  # the phone went away meanwhile
-            if stream is not None:
-                stream[3]()
-            return
-        if stream is not None and int(code) == 200:
-            head.pop("Content-Length", None)  # it goes on: chunked
-            connection.write_headers(start, head)
-            self.hub.add(connection, *stream)
-            return
-        if "Content-Length" not in head:
-            head["Content-Length"] = str(len(body))
-        connection.write_headers(start, head, chunk=body)
-        connection.finish()
+        for name, value in streaming.headers:
+            if name.lower() != "content-length":  # it goes on: chunked
+                head.add(name, value)
+        connection.write_headers(httputil.ResponseStartLine("HTTP/1.1", 200, "OK"), head)
+        self.hub.add(connection, handover, request.remote_ip)
 
-    def _call(self, environ: dict[str, Any]) -> tuple[str, list, bytes]:
-        """The app's answer, whole (on a worker thread)."""
-        answer: dict[str, Any] = {}
-
-        def start_response(status: str, headers: list, exc_info: object = None):
-            answer["status"], answer["headers"] = status, headers
-            return parts.append
-
-        parts: list[bytes] = []
-        result = self.app(environ, start_response)
-        try:
-            parts.extend(result)
-        finally:
-            getattr(result, "close", lambda: None)()
-        return answer["status"], answer["headers"], b"".join(parts)
-
-
-def wsgi_environ(request: httputil.HTTPServerRequest) -> dict[str, Any]:
-    """The WSGI environ of a request read whole (PEP 3333), with the address it came in
-    on (for the Host check) and the mark that the loop holds live streams."""
-    local = request.connection.stream.socket.getsockname()
-    environ = {
-        "REQUEST_METHOD": request.method,
-        "SCRIPT_NAME": "",
-        "PATH_INFO": url_unescape(request.path, encoding=None, plus=False).decode("latin-1"),
-        "QUERY_STRING": request.query,
-        "REMOTE_ADDR": request.remote_ip,
-        "SERVER_NAME": local[0],
-        "SERVER_PORT": str(local[1]),
-        "SERVER_PROTOCOL": request.version,
-        "wsgi.version": (1, 0),
-        "wsgi.url_scheme": "http",
-        "wsgi.input": BytesIO(request.body),
-        "wsgi.errors": sys.stderr,
-        "wsgi.multithread": True,
-        "wsgi.multiprocess": False,
-        "wsgi.run_once": False,
-        LOCAL_ADDRESS: local[0],
-        HUB: True,
-    }
-    for name, value in request.headers.get_all():
-        if name == "Content-Type":
-            environ["CONTENT_TYPE"] = value
-        elif name == "Content-Length":
-            environ["CONTENT_LENGTH"] = value
-        else:
-            key = "HTTP_" + name.replace("-", "_").upper()
-            environ[key] = f"{environ[key]},{value}" if key in environ else value
-    return environ
+    def _log(self, status_code: int, request: httputil.HTTPServerRequest) -> None:
+        """No line per request (a board's journal would fill with every phone's reads);
+        failures are logged where they happen."""
 
 
 class _Connections(HTTPServer):
     """Tornado's HTTP server with a cap on open connections, in all and per address, and
-    TCP settings that find a vanished phone."""
+    TCP settings that find a vanished phone. When every connection is taken, the hub may
+    end a stream of the address that holds the most to let a newcomer in."""
 
-    def initialize(self, request_callback: Callable, limits: Limits, **options: Any) -> None:
+    def initialize(self, request_callback: Callable, limits: Limits, hub: Hub, **options: Any):
         super().initialize(request_callback, **options)
-        self.limits = limits
+        self.limits, self.hub = limits, hub
         self._open: Counter[str] = Counter()
         self._address_of: dict[IOStream, str] = {}
 
     def handle_stream(self, stream: IOStream, address: Any) -> None:
         ip = address[0] if isinstance(address, tuple) else ""
         limits = self.limits
-        if sum(self._open.values()) >= limits.connections or self._open[ip] >= limits.per_address:
+        full = self._open.total() >= limits.connections
+        if self._open[ip] >= limits.per_address or (
+            full and not self.hub.make_room(ip, self._open[ip])
+        ):
             stream.write(BUSY).add_done_callback(lambda _: stream.close())
             return
         _tune(stream.socket, limits)
@@ -278,93 +323,3 @@ def _tune(sock: socket.socket, limits: Limits) -> None:
     ):
         if hasattr(socket, option):
             sock.setsockopt(socket.IPPROTO_TCP, getattr(socket, option), value)
-
-
-class Hub:
-    """The live streams the loop holds: each broadcast written to the streams of its
-    language, a comment every few seconds on a quiet one (a vanished phone shows up as a
-    write that fails), and a stream dropped when its phone leaves or stops reading."""
-
-    def __init__(self, limits: Limits) -> None:
-        self.limits = limits
-        self._streams: set[_Stream] = set()
-        self._recent: deque[Broadcast] = deque(maxlen=64)  # for streams being handed over
-
-    def __len__(self) -> int:
-        return len(self._streams)
-
-    def add(self, connection: Any, lang: str, seen: int, first: bytes, release: Callable) -> None:
-        """A stream handed over by the app: its first message, then what it missed."""
-        stream = _Stream(self, connection, lang, release)
-        self._streams.add(stream)
-        connection.set_close_callback(lambda: self.drop(stream))
-        stream.write(first)
-        for broadcast in self._recent:
-            if broadcast.number > seen:
-                stream.write(broadcast.texts.get(lang, b""))
-
-    def send(self, broadcast: Broadcast) -> None:
-        self._recent.append(broadcast)
-        for stream in list(self._streams):
-            stream.write(broadcast.texts.get(stream.lang, b""))
-
-    async def beat(self) -> None:
-        while True:
-            await asyncio.sleep(1.0)
-            now = time.monotonic()
-            for stream in list(self._streams):
-                stream.check(now)
-
-    def drop(self, stream: _Stream) -> None:
-        if stream in self._streams:
-            self._streams.discard(stream)
-            stream.close()
-
-    def close(self) -> None:
-        for stream in list(self._streams):
-            self.drop(stream)
-
-
-class _Stream:
-    """One live stream: one write at a time, the rest queued (and joined) behind it."""
-
-    def __init__(self, hub: Hub, connection: Any, lang: str, release: Callable) -> None:
-        self.hub, self.connection, self.lang, self._release = hub, connection, lang, release
-        self._waiting: list[bytes] = []
-        self._queued = 0
-        self._writing_since: float | None = None
-        self._last = time.monotonic()
-
-    def write(self, data: bytes) -> None:
-        if not data:
-            return
-        self._waiting.append(data)
-        self._queued += len(data)
-        if self._queued > self.hub.limits.stream_backlog:
-            self.hub.drop(self)  # it stopped reading
-        elif self._writing_since is None:
-            self._flush()
-
-    def _flush(self) -> None:
-        data, self._waiting, self._queued = b"".join(self._waiting), [], 0
-        self._writing_since = self._last = time.monotonic()
-        self.connection.write(data).add_done_callback(self._written)
-
-    def _written(self, future: asyncio.Future) -> None:
-        self._writing_since = None
-        if future.exception() is not None:
-            self.hub.drop(self)
-        elif self._waiting:
-            self._flush()
-
-    def check(self, now: float) -> None:
-        """Drop a stream whose write has not drained; say something on a quiet one."""
-        since = self._writing_since
-        if since is not None and now - since > self.hub.limits.stall_seconds:
-            self.hub.drop(self)
-        elif since is None and now - self._last >= HEARTBEAT:
-            self.write(STILL_HERE)
-
-    def close(self) -> None:
-        self._release()
-        self.connection.close()

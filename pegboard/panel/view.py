@@ -12,10 +12,19 @@ from typing import Any
 
 from pegboard.board.geometry import Layout
 from pegboard.errors import RuleError
-from pegboard.i18n import N_, Phrase, phrase_of
-from pegboard.keeper import Count, Phase, Scorekeeper, State, players_allowed, skunk_lines
+from pegboard.i18n import Phrase, phrase_of
+from pegboard.keeper import (
+    Count,
+    Phase,
+    Scorekeeper,
+    State,
+    players_allowed,
+    skunk_lines,
+    standing,
+)
 from pegboard.keeper.aloud import CardName, last_entry
 from pegboard.keeper.fit import check_board
+from pegboard.keeper.games import Listed
 from pegboard.panel.actions import versioned
 from pegboard.rules.cards import RANK_NAMES, Card, Suit
 from pegboard.rules.corrections import rule_missed
@@ -87,30 +96,26 @@ def secret(state: State | None) -> bool:
     return state is not None and state.settings.muggins and state.phase in (Phase.PLAY, Phase.SHOW)
 
 
-def games(keeper: Scorekeeper, lang: str) -> list[dict[str, Any]]:
-    """The stored games for the panel's list: who, how they stand, open or finished."""
-    return [
-        {
-            "id": listed.id,
-            "created": listed.created,
-            "current": listed.current,
-            "finished": listed.finished,
-            "summary": summary(listed.state).say(lang),
-            "sides": [
-                {"name": name, "score": score, "colour": colour}
-                for name, score, colour in zip(
-                    listed.state.settings.side_names,
-                    listed.state.scores,
-                    listed.state.settings.colours,
-                    strict=True,
-                )
-            ],
-            "game": listed.state.game,
-            "deal": listed.state.deal,
-            "over": listed.state.over,
-        }
-        for listed in keeper.games()
-    ]
+def listed_game(listed: Listed, lang: str) -> dict[str, Any]:
+    """A stored game for the panel's list (:meth:`Scorekeeper.games`): who, how they
+    stand, open or finished."""
+    return {
+        "id": listed.id,
+        "created": listed.created,
+        "updated": listed.updated,
+        "current": listed.current,
+        "finished": listed.finished,
+        "summary": listed.summary.standing.say(lang),
+        "sides": [
+            {"name": name, "score": score, "colour": colour}
+            for name, score, colour in zip(
+                listed.summary.sides, listed.summary.scores, listed.summary.colours, strict=True
+            )
+        ],
+        "game": listed.summary.game,
+        "deal": listed.summary.deal,
+        "over": listed.summary.over,
+    }
 
 
 def game_view(state: State, lang: str, layout: Layout) -> dict[str, Any]:
@@ -134,7 +139,7 @@ def game_view(state: State, lang: str, layout: Layout) -> dict[str, Any]:
     view.update(
         target=state.target,
         seats=[{"name": name, "side": state.side_of(s)} for s, name in enumerate(state.players)],
-        summary=summary(state).say(lang),
+        summary=standing(state).say(lang),
         due_name=None if state.due is None else state.count_name(state.due).say(lang),
         used=[str(card) for card in known],
         known={str(card): _whose(count) for card, count in known.items()},
@@ -303,32 +308,3 @@ def _fits(state: State) -> list[str]:
 def _whose(count: Count | None) -> dict[str, Any] | None:
     """A seen card's hand or crib; None for the starter."""
     return None if count is None else {"seat": count.seat, "kind": count.kind}
-
-
-_WON = (
-    N_("{winner} won."),
-    N_("{winner} won, with a skunk."),
-    N_("{winner} won, with a double skunk."),
-    N_("{winner} won, with a triple skunk."),
-)
-
-
-def summary(state: State) -> Phrase:
-    """One line for the panel: the deal, the dealer, what is due."""
-    if state.over:
-        return Phrase.of(_WON[state.skunk], winner=state.settings.side_names[state.winner])
-    head = {"deal": state.deal, "dealer": state.players[state.dealer]}
-    due = state.due
-    if due is None:
-        message = N_("Deal {deal}, {dealer} deals. The show is done: move on to the next deal.")
-        return Phrase.of(message, **head)
-    if due.kind == "starter":
-        return Phrase.of(N_("Deal {deal}, {dealer} deals. Turn the starter."), **head)
-    if due.kind == "play" and due.seat is None:
-        message = N_("Deal {deal}, {dealer} deals. The play: count {count}.")
-        return Phrase.of(message, **head, count=state.play.count)
-    if due.kind == "play":
-        message = N_("Deal {deal}, {dealer} deals. The play: count {count}. {name} to play.")
-        return Phrase.of(message, **head, count=state.play.count, name=state.players[due.seat])
-    message = N_("Deal {deal}, {dealer} deals. Next count: {due}.")
-    return Phrase.of(message, **head, due=state.count_name(due))

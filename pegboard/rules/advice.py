@@ -30,6 +30,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from itertools import combinations
 from math import comb
+from typing import Any
 
 from pegboard.errors import CardError, RuleError
 from pegboard.i18n import N_, Phrase
@@ -48,7 +49,7 @@ class Discard:
     crib: Fraction  # expected points of the crib
     net: Fraction  # dealer: hand + crib; pone: hand - crib
 
-    def as_dict(self) -> dict:
+    def as_dict(self) -> dict[str, Any]:
         """Cards as text, expected points rounded to two decimals."""
         return {
             "keep": [str(card) for card in self.keep],
@@ -161,7 +162,9 @@ def _rank_total(cards: Sequence[Card], size: int, unseen: _Unseen) -> int:
     return 2 * fifteens + (_pairs_and_runs(ranks, rows, mask) >> size * _DIGIT & _ONE)
 
 
-def _pairs_and_runs(ranks: list[int], rows: list, mask: int) -> int:
+def _pairs_and_runs(
+    ranks: list[int], rows: list[tuple[tuple[int, int, int], ...]], mask: int
+) -> int:
     """The pairs and runs of the cards ``ranks`` counts with every draw, summed: a scan A to K.
 
     Each name is a polynomial in y (y^j: the draws of j cards) over the ranks scanned so

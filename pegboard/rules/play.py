@@ -13,6 +13,7 @@ import itertools
 from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import cache
+from typing import Any
 
 from pegboard.errors import PlayError
 from pegboard.i18n import N_, Phrase
@@ -35,7 +36,7 @@ class Peg:
     def points(self) -> int:
         return sum(item.points for item in self.items)
 
-    def as_dict(self) -> dict:
+    def as_dict(self) -> dict[str, Any]:
         return {
             "card": str(self.card),
             "count": self.count,

@@ -21,6 +21,7 @@ from collections.abc import Collection, Iterator, Sequence
 from dataclasses import dataclass
 from functools import cache
 from math import comb, prod
+from typing import Any
 
 from pegboard.errors import CardError
 from pegboard.i18n import N_, Phrase
@@ -39,7 +40,7 @@ class Item:
     cards: tuple[Card, ...]
     points: int
 
-    def as_dict(self) -> dict:
+    def as_dict(self) -> dict[str, Any]:
         return {"kind": self.kind, "cards": [str(c) for c in self.cards], "points": self.points}
 
 
@@ -79,7 +80,7 @@ class Show:
     def nobs(self) -> int:
         return self.points("nobs")
 
-    def as_dict(self) -> dict:
+    def as_dict(self) -> dict[str, Any]:
         return {
             "hand": [str(c) for c in self.hand],
             "starter": str(self.starter),
@@ -350,7 +351,7 @@ def _rank_states(size: int) -> dict[_Key, int]:
     counts); the shape; the number of jacks.  The value is the set of points scored so far
     (fifteens, pairs, closed runs) as a bit set.
     """
-    states = {(0, (1,) + (0,) * 14, 0, 1, DISTINCT, 0): 1}
+    states: dict[_Key, int] = {(0, (1,) + (0,) * 14, 0, 1, DISTINCT, 0): 1}
     for rank in range(1, 14):
         value = min(rank, 10)
         # adding c cards of this rank: (subsets of them, their total) for 1..c of them

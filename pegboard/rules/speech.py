@@ -172,7 +172,8 @@ def _show_phrases(show: Show) -> list[tuple[str, int]]:
     """The named parts of a show (message ids), in calling order, each with its points."""
     phrases = [(_FIFTEEN, 2)] * (show.fifteens // 2)
     ranks = Counter(card.rank for card in (*show.hand, show.starter))
-    runs, in_runs = [], set()
+    runs: list[tuple[str, int]] = []
+    in_runs: set[int] = set()
     for low, length in runs_of(ranks):
         segment = range(low, low + length)
         repeats = tuple(sorted(ranks[r] for r in segment if ranks[r] > 1))

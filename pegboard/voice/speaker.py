@@ -2,8 +2,9 @@
 
 The door's callback only notes the change (the button-to-LED path waits for nothing
 here); the voice's thread works out what to say (:mod:`pegboard.keeper.aloud`), lets the
-LEDs show the change first (up to :data:`LEDS_FIRST`), makes the speech and hands it to
-the output. Sentences wait their turn in a queue:
+LEDs show the change first (up to :data:`LEDS_FIRST`: ``shown`` says when they have, as
+the LED painter does), makes the speech and hands it to the output. Sentences wait their
+turn in a queue:
 
 - a fleeting one (a go, a refusal) is dropped unsaid once a later entry is made: play
   has moved on; but a score is never dropped: scores of the play that pile up are said
@@ -15,9 +16,8 @@ the output. Sentences wait their turn in a queue:
 from __future__ import annotations
 
 import logging
-import time
 from collections import deque
-from collections.abc import Collection, Mapping
+from collections.abc import Callable, Collection, Mapping
 from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
@@ -51,17 +51,19 @@ class Spoken:
 @dataclass(slots=True)
 class _Turn:
     """An announcement waiting its turn: ``state`` is the state its change left (an undo
-    of it cancels it), ``lit`` the LEDs' frame count when the change was heard."""
+    of it cancels it), ``version`` the change's (the LEDs show it first)."""
 
     announcement: Announcement
     state: State | None
-    lit: int
+    version: int
     cut: bool = False
 
 
 class Voice(Follower):
     """Speaks ``keeper``'s changes in ``lang`` through ``engine`` and ``out`` until
-    :meth:`close`; ``events`` are the kinds of announcement said (all by default)."""
+    :meth:`close`; ``events`` are the kinds of announcement said (all by default).
+    ``shown(version, timeout)`` waits until the LEDs show the door's change ``version``
+    (None: no LEDs to wait for)."""
 
     def __init__(
         self,
@@ -71,8 +73,9 @@ class Voice(Follower):
         *,
         lang: str = "en",
         events: Collection[str] = EVENTS,
+        shown: Callable[[int, float], bool] | None = None,
     ) -> None:
-        self.engine, self.out = engine, out
+        self.engine, self.out, self._shown = engine, out, shown
         self.lang = check_language(lang)
         unknown = set(events) - set(EVENTS)
         if unknown:
@@ -125,9 +128,9 @@ class Voice(Follower):
     def _quiet(self) -> bool:
         return not (self._changes or self._queue or self._current) or self._closed
 
-    def close(self) -> None:
+    def close(self, timeout: float = 5.0) -> None:
         """Stop speaking (mid-sentence too) and end the thread. Safe twice."""
-        super().close()
+        super().close(timeout)
         self.out.close()
 
     # --- the voice's own thread ------------------------------------------------------------
@@ -147,7 +150,7 @@ class Voice(Follower):
             else:  # a refusal says why, so the one before it is stale
                 self._queue = [t for t in self._queue if t.announcement.event != "refusals"]
             self._queue += [
-                _Turn(said, change.state, change.lit)
+                _Turn(said, change.state, change.version)
                 for said in announcements(change)
                 if said.event in self.events
             ]
@@ -164,23 +167,13 @@ class Voice(Follower):
                     self._cond.notify_all()
                     continue
                 turn = self._current = self._last = self._queue.pop(0)
-            self._leds_first(turn.lit)
+            if self._shown is not None:  # a press lights the board before the voice takes
+                self._shown(turn.version, LEDS_FIRST)  # its share of the machine
             self._speak(turn)
             with self._cond:
                 self._current = None
                 self._said += 1
                 self._cond.notify_all()
-
-    def _leds_first(self, lit: int) -> None:
-        """Wait (briefly) until the LEDs have moved on from frame ``lit``: a press lights
-        the board before the voice takes its share of the machine."""
-        deadline = time.monotonic() + LEDS_FIRST
-        seen = self.keeper.versions()
-        while seen[1] <= lit and not self.keeper.closing:
-            left = deadline - time.monotonic()
-            if left <= 0:
-                return
-            seen = self.keeper.wait(seen, left)
 
     def _speak(self, turn: _Turn) -> None:
         said = turn.announcement
@@ -222,11 +215,17 @@ def _merged(queue: list[_Turn]) -> list[_Turn]:
 
 
 def open_voice(
-    keeper: Scorekeeper, settings: Mapping[str, Any], lang: str, folder: Path
+    keeper: Scorekeeper,
+    settings: Mapping[str, Any],
+    lang: str,
+    folder: Path,
+    *,
+    shown: Callable[[int, float], bool] | None = None,
 ) -> Voice | None:
     """The voice the config's [voice] table asks for (None when it is off), speaking
-    ``lang``; ``folder`` holds its WAV files when it writes them and names none.
-    With ``out = "auto"`` a computer without espeak-ng or audio gets a silent voice."""
+    ``lang`` once ``shown`` says the LEDs show each change; ``folder`` holds its WAV files
+    when it writes them and names none. With ``out = "auto"`` a computer without
+    espeak-ng or audio gets a silent voice."""
     if not settings["enabled"]:
         return None
     engine = Espeak(rate=settings["rate"], volume=settings["volume"])
@@ -239,4 +238,4 @@ def open_voice(
                 raise
             log.warning("voice: %s", error)
             out = Silent()
-    return Voice(keeper, engine, out, lang=lang, events=settings["events"])
+    return Voice(keeper, engine, out, lang=lang, events=settings["events"], shown=shown)

@@ -15,7 +15,7 @@ import math
 from pegboard.board.build import LEDGE_MM, PCB_FIT_MM, viewing_angle
 from pegboard.board.geometry import Layout
 from tools.pcb.designs import EDGE_MM, SCREW_INSET_MM
-from tools.section import FILL, PANEL_MM, RAY, WOOD, _dimension, _line, _rect, _text, drawing
+from tools.section import FILL, PANEL_MM, RAY, WOOD, _dimension, _rect, _text, drawing, rays
 
 PCB_MM = 1.6
 LED_MM = 2.0  # the WS2812B-2020 is 2 mm square
@@ -92,13 +92,7 @@ def section_svg(layout: Layout) -> str:
             _rect(x - 0.5, t + die, 1.0, 0.15, "#ffd54f"),  # the die, under the face
         ]
     bent, open_ = angles(layout)
-    for sign in (-1, 1):
-        rim = (sign * r, 0.0)
-        body.append(_line((0, t + die), rim, "#e65100", 0.12))
-        for angle, dash in ((bent, ""), (open_, "0.6 0.4")):
-            a = math.radians(angle)
-            end = (rim[0] + sign * RAY * math.sin(a), -RAY * math.cos(a))
-            body.append(_line(rim, end, "#e65100", 0.12, dash))
+    body += rays(r, t + die, bent, open_)
     body += [
         _text(r + 4.0, -RAY * 0.55, f"±{bent:.0f}° with the epoxy"),
         _text(-r - 2.5, -RAY * 0.85, f"±{open_:.0f}° open", "end"),

@@ -114,6 +114,7 @@ function heard(what, detail) {
   } else if (what === "session") {
     if (now()) draw();
     $("pin-button").textContent = t(signedIn() ? "sign_out" : "enter_pin");
+    $("invite-button").hidden = !signedIn();
   } else if (what === "answer") {
     // An entry's own words show already (they say whose count it was); else, and for
     // what is no entry of the game (a new game, one taken up again), what the board said.
@@ -126,6 +127,10 @@ function heard(what, detail) {
     announce([message]);
   }
 }
+
+// Letting another phone in, and joining by such a link: loaded when first needed.
+const invited = () => import("./invite.js");
+const joining = () => location.hash.includes("join=") && invited().then((link) => link.joinWithLink());
 
 // The second tap of a double tap on what is due is the thumb's, not the player's: dropped,
 // whatever it lands on (the first may have been answered already, and what is due drawn
@@ -168,6 +173,7 @@ function start() {
   }
   $("brightness").addEventListener("change", (event) => act("brightness", { level: Number(event.target.value) / 100 }, "game"));
   $("pin-button").addEventListener("click", askPin);
+  $("invite-button").addEventListener("click", () => invited().then((link) => link.letIn()));
   // The language switch: the board remembers this phone's choice, and the page reloads in it.
   $("language-choice").addEventListener("change", () => $("language").submit());
   $("reveal").checked = phone.get("reveal", true);
@@ -185,6 +191,8 @@ function start() {
   openTab(openNow());
   show(first.state);
   follow();
+  joining();
+  window.addEventListener("hashchange", joining); // the link opened in this tab
 }
 
 start();

@@ -13,6 +13,7 @@ let told = () => {};
 export const onSigned = (then) => {
   told = then;
 };
+export const tell = (text, kind) => told(text, kind);
 
 function drawPin() {
   const submit = async (event) => {
@@ -51,3 +52,4 @@ export async function askPin() {
 
 export const pinPrompt = () => html`<div class="watch"><p class="hint">${t("watching")}</p>
   <button type="button" id="pin-prompt" @click=${askPin}>${t("pin_to_peg")}</button></div>`;
+

@@ -99,6 +99,18 @@ export function show(next) {
   tell("state", before);
 }
 
+// The live stream. The board ends each stream after a while and the browser asks again
+// at once with the last message's id (the board tells what was missed); refused (the
+// board is full, or restarting), the page waits longer each time, at random within it,
+// so a room full of phones does not knock at once.
+let refusals = 0;
+
+// How long to wait after ``refused`` refusals in a row (ms), ``random`` in [0, 1).
+export function backoff(refused, random = Math.random()) {
+  const wait = Math.min(60000, 2000 * 2 ** refused);
+  return wait / 2 + (random * wait) / 2;
+}
+
 export function follow() {
   const source = new EventSource("/api/events");
   source.addEventListener("state", (event) => {
@@ -113,13 +125,20 @@ export function follow() {
     tell("dials");
   });
   source.addEventListener("frame", (event) => tell("frame", JSON.parse(event.data)));
+  let again = false; // the board said it ends this stream: the browser asks again at once
+  source.addEventListener("again", () => {
+    again = true;
+  });
   source.onopen = () => {
     fresh = true; // a restarted board counts its versions from 1 again
+    refusals = 0;
+    again = false;
     tell("live", true);
   };
   source.onerror = () => {
+    if (again && source.readyState === EventSource.CONNECTING) return; // still live
     tell("live", false); // EventSource reconnects by itself, unless the board turned it away
-    if (source.readyState === EventSource.CLOSED) setTimeout(follow, 5000);
+    if (source.readyState === EventSource.CLOSED) setTimeout(follow, backoff(refusals++));
   };
 }
 
@@ -172,4 +191,13 @@ export async function signIn(pin) {
 
 export async function signOut() {
   setSession(await send("/api/logout", {}));
+}
+
+// A signed-in phone lets another in without the PIN: a link good once, for a minute
+// (``{link, qr, seconds}``; a refusal is thrown).
+export const invite = () => send("/api/invite", {});
+
+// Sign in with such a link's token.
+export async function join(token) {
+  setSession(await send("/api/join", { token }));
 }
