@@ -166,7 +166,7 @@ def by_cards(thumb: Thumb, hands, crib, starter) -> list[dict]:
         pile = [Card.parse(c) for c in game["play"]["pile"]]
         card = next((c for c in left[seat] if can_lay(pile, c)), None)
         if card is None:
-            thumb.tap("#moment-lead button")  # go
+            thumb.tap("#moment button.go")  # go
         else:
             left[seat].remove(card)
             thumb.tap(f"#moment .picker button[data-card='{card}']")

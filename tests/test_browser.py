@@ -74,7 +74,7 @@ def test_each_moment_of_a_deal_fits_the_phone_with_its_answer(phone):
     for seat, laid in PLAY[2:]:
         name = ("Ann", "Bob")[seat]
         expect(page.locator("#moment-title")).to_contain_text(f"{name} lays")
-        tap(page, card(laid) if laid else "#moment-lead button")
+        tap(page, card(laid) if laid else "#moment button.go")
     expect(score_of(page, 1)).to_have_text("6")  # the pair, the run, the go
 
     # Bob's hand, all laid in the play: the totals it can make, one tap pegs.

@@ -81,7 +81,7 @@ def test_every_entry_is_heard_once_in_one_live_region_cards_by_name(phone):
     for card in ("10♥", "5♣", "5♥", "6♣", "4♦"):
         tap_card(player, card)
     for _ in range(2):  # Ann, then Bob, say go
-        player.click("#moment-lead button.go")
+        player.click("#moment button.go")
     for card in ("7♣", "J♠", "8♣"):
         tap_card(player, card)
     expect(listener.locator("#moment-title")).to_have_text("Bob's hand")

@@ -1,7 +1,8 @@
 """Every moment's controls above the tab bar on a 360 x 740 phone, in all six languages,
-with the answer to the last tap showing: the whole pack on the starter and play screens,
-the pad of a count, the next deal. Measured as the thumb meets them: the bounding boxes
-of what is due, against the tab bar's top (see tests/browsing.py)."""
+with the answer to the last tap showing: the whole pack on the starter and play screens
+(with Go and the end of the play), the pad of a count, the next deal. Measured as the
+thumb meets them: the bounding boxes of what is due, against the tab bar's top (see
+tests/browsing.py)."""
 
 from __future__ import annotations
 
@@ -35,7 +36,8 @@ def test_each_moments_controls_are_above_the_tab_bar(phone, lang):
     act(page, "lay", seat=1, card="10H")
     act(page, "lay", seat=0, card="5C")  # fifteen two: said at the pack
     expect(message).not_to_be_empty()
-    above_the_tabs(page, "#moment .picker", "#moment-lead button", "#message")
+    # The whole pack, Go and the end of the play (a play cut short) above the tabs.
+    above_the_tabs(page, "#moment .picker", "#moment button.go", "#moment button.end", "#message")
     for seat, card in [(1, "5H"), (0, "6C"), (1, "4D")]:
         act(page, "lay", seat=seat, card=card)
     act(page, "advance")

@@ -46,7 +46,7 @@ export function play(game, ctx) {
       ctx.redraw();
     })
     : nothing;
-  const end = html`<button type="button" class="quiet" @click=${() => ctx.act("advance")}>${t("end_play")}</button>`;
+  const end = html`<button type="button" class="quiet end" @click=${() => ctx.act("advance")}>${t("end_play")}</button>`;
   if (mode === "points") {
     return { title, lead: html`${starter}${pile}`, body: html`${how}${mugginsRow(game, ctx)}${ctx.answer}${chips(game, ctx)}${end}`, focus: ".chips button" };
   }
@@ -62,8 +62,9 @@ export function play(game, ctx) {
   });
   return {
     title,
-    lead: html`${starter}${pile}${go}`,
-    body: html`${how}${mugginsRow(game, ctx)}${ctx.answer}${laid}${end}`,
+    lead: html`${starter}${pile}`,
+    // Go and the end of the play share the row under the pack: all of it above the tabs.
+    body: html`${how}${mugginsRow(game, ctx)}${ctx.answer}${laid}<div class="row moves">${go}${end}</div>`,
     focus: ".picker button[tabindex='0']",
   };
 }
