@@ -33,6 +33,8 @@ def test_each_moments_controls_are_above_the_tab_bar(phone, lang):
     expect(message).not_to_be_empty()  # the new game's words at the action
     above_the_tabs(page, "#moment .picker", "#moment .row button", "#message")
     act(page, "starter", card="5D")
+    expect(page.locator("#moment .segments")).to_be_visible()  # by cards or by points
+    above_the_tabs(page, "#moment .picker", "#moment .segments", "#moment button", "#message")
     act(page, "lay", seat=1, card="10H")
     act(page, "lay", seat=0, card="5C")  # fifteen two: said at the pack
     expect(message).not_to_be_empty()
