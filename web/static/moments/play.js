@@ -60,9 +60,8 @@ export function play(game, ctx) {
     blocked: (c) => c in game.known || !fits.has(rankOf(c)) || turn === null,
     tap: (c) => ctx.act("lay", { seat: ctx.game().play.turn, card: c }),
   });
-  // Go and the end of the play share the row under the pack: all of it above the tabs. Before
-  // the first entry the choice of how stands in their place (Go has nothing to follow; a
-  // play not entered card by card ends by points).
+  // Go and the end share the row under the pack. Before the first entry, the choice of how
+  // stands there instead (no Go yet; a play not laid card by card ends by points).
   const moves = laying.mode === null ? nothing : html`<div class="row moves">${go}${end}</div>`;
   return {
     title,
