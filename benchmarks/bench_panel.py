@@ -33,6 +33,7 @@ from __future__ import annotations
 import http.client
 import json
 import multiprocessing
+import posixpath
 import queue
 import re
 import selectors
@@ -252,8 +253,16 @@ def first_load(port: int) -> dict[str, int]:
 
     sizes = {}
     sizes["/"], page = size("/")  # the board's drawing is in it
-    for asset in re.findall(r'(?:href|src)="(/[^"]+)"', page):
-        sizes[asset] = size(asset)[0]
+    pending = re.findall(r'(?:href|src)="(/[^"]+)"', page)
+    while pending:  # each asset, and each module a module imports (not those a tab away)
+        asset = pending.pop(0)
+        if asset in sizes:
+            continue
+        sizes[asset], body = size(asset)
+        if asset.endswith(".js"):
+            folder = asset.rsplit("/", 1)[0]
+            for module in re.findall(r'^import[^"]*"(\.[^"]+)"', body, re.M):
+                pending.append(posixpath.normpath(f"{folder}/{module}"))
     return sizes
 
 

@@ -61,7 +61,7 @@ def cmd_play(args: argparse.Namespace) -> int:
     from pegboard.i18n import translations
     from pegboard.rules.cards import parse_cards
     from pegboard.rules.play import score_play
-    from pegboard.rules.speech import kind_name, play_call
+    from pegboard.rules.speech import item_name, play_call
 
     cards = parse_cards(args.cards)
     pegs = [score_play(cards[:i], card) for i, card in enumerate(cards)]
@@ -72,7 +72,7 @@ def cmd_play(args: argparse.Namespace) -> int:
         return 0
     count = translations(args.lang).pgettext("play", "count")
     for peg in pegs:
-        scored = ", ".join(f"{kind_name(item.kind, args.lang)} {item.points}" for item in peg.items)
+        scored = ", ".join(f"{item_name(item, args.lang)} {item.points}" for item in peg.items)
         print(f"{peg.card!s:>3}  {count} {peg.count:>2}  {peg.points:>2}  {scored}")
     return 0
 

@@ -75,10 +75,10 @@ class Phrase:
     ``message`` is a msgid (mark it with :func:`N_` where it is written), ``params`` its
     placeholders: numbers, names, cards, or anything sayable (a phrase, a call) in turn.
 
-    >>> hand = Phrase.of(N_("{name}'s hand"), name="Ann")
-    >>> said = Phrase.of(N_("muggins on {owner}"), owner=hand)
+    >>> play = Phrase(N_("the play"))
+    >>> said = Phrase.of(N_("{count} has not been counted yet"), count=play)
     >>> str(said), said.say("de")
-    ("muggins on Ann's hand", 'Muggins gegen Hand von Ann')
+    ('the play has not been counted yet', 'das Auslegen ist noch nicht gezählt')
     """
 
     message: str

@@ -10,6 +10,7 @@ artifacts/screenshots/ (CI shows that folder).
 
 from __future__ import annotations
 
+import contextlib
 import os
 import re
 import subprocess
@@ -60,13 +61,11 @@ def browser_fixture():
         launched.close()
 
 
-@pytest.fixture(scope="module", name="board_url")
-def board_url_fixture(request, tmp_path_factory):
-    """One simulated board for the module; each test starts its own game. A module's
-    ``BOARD_LAYOUT`` names another layout than the default."""
-    folder = tmp_path_factory.mktemp("board")
+@contextlib.contextmanager
+def serving(folder: Path, layout: str | None = None):
+    """``pegboard serve --sim`` on ``folder`` (its config and game file), with ``layout``
+    (None: the default): its address, while it runs."""
     config = folder / "config.toml"
-    layout = getattr(request.module, "BOARD_LAYOUT", None)
     board = f'[board]\npin = "{PIN}"\n' + (f'layout = "{layout}"\n' if layout else "")
     config.write_text(board + "[pins.settings]\nbounce_time = 0.002\n")
     command = [sys.executable, "-m", "pegboard.cli", "serve", "--sim", "--port", "0"]
@@ -74,11 +73,22 @@ def board_url_fixture(request, tmp_path_factory):
     process = subprocess.Popen(
         command, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True
     )
-    found = re.search(r"panel at (http://\S+/)", process.stdout.readline())
-    assert found, "the board did not start"
-    yield found.group(1)
-    process.terminate()
-    process.wait(timeout=15)
+    try:
+        found = re.search(r"panel at (http://\S+/)", process.stdout.readline())
+        assert found, "the board did not start"
+        yield found.group(1)
+    finally:
+        process.terminate()
+        process.wait(timeout=15)
+
+
+@pytest.fixture(scope="module", name="board_url")
+def board_url_fixture(request, tmp_path_factory):
+    """One simulated board for the module; each test starts its own game. A module's
+    ``BOARD_LAYOUT`` names another layout than the default."""
+    layout = getattr(request.module, "BOARD_LAYOUT", None)
+    with serving(tmp_path_factory.mktemp("board"), layout) as url:
+        yield url
 
 
 @pytest.fixture(name="phone")
@@ -127,11 +137,20 @@ def sign_in(page) -> None:
     expect(page.locator("#pin-button")).to_have_text(message(page, "sign_out"))
 
 
+# The page's own modules, reached as any module reaches them (the page has no globals).
+TALK = "(await import('/static/talk.js'))"
+
+
 def act(page, action: str, **args) -> dict:
     """An entry made from ``page`` through its own script (as its buttons make them)."""
-    result = page.evaluate("([action, args]) => act(action, args)", [action, args])
+    result = page.evaluate(f"async ([action, args]) => {TALK}.act(action, args)", [action, args])
     assert result is not None, page.locator("#message").text_content()
     return result
+
+
+def snapshot(page) -> dict:
+    """The board's snapshot ``page`` drew last."""
+    return page.evaluate(f"async () => {TALK}.now()")
 
 
 # A deal at the table (Ann deals, Bob leads), the starter 5♦, laid in this order:
@@ -155,9 +174,10 @@ def play_the_deal(page) -> None:
 
 
 def pick(page, *cards: str) -> None:
-    """Tap cards in the card picker, wherever it is shown."""
+    """Tap cards in the pack shown: in the sheet open, or in the view."""
+    scope = "dialog[open]" if page.locator("dialog[open]").count() else ".view:not([hidden])"
     for card in cards:
-        page.click(f"#picker button[data-card='{card}']")
+        page.click(f"{scope} .picker button[data-card='{card}']")
 
 
 def score_of(page, side: int):
@@ -229,3 +249,22 @@ MEASURE = r"""([thumb, smallest, width]) => {
 def measure(page) -> dict:
     """What :data:`MEASURE` finds on ``page`` (empty lists when all is well)."""
     return page.evaluate(MEASURE, [THUMB, SMALLEST_TEXT, PHONE["width"]])
+
+
+# The bottom of the lowest element each selector finds, against the tab bar's top.
+BOXES = """(selectors) => {
+  const tabs = document.querySelector('.tabs').getBoundingClientRect().top;
+  return { tabs, scrolled: scrollY, boxes: Object.fromEntries(selectors.map((s) => {
+    const found = [...document.querySelectorAll(s)];
+    const bottoms = found.map((e) => e.getBoundingClientRect().bottom);
+    return [s, found.length ? Math.max(...bottoms) : null];
+  })) };
+}"""
+
+
+def above_the_tabs(page, *selectors: str) -> None:
+    found = page.evaluate(BOXES, list(selectors))
+    assert found["scrolled"] == 0
+    tabs = found["tabs"]
+    low = {s: bottom for s, bottom in found["boxes"].items() if bottom is None or bottom > tabs}
+    assert low == {}, f"under the tab bar at {found['tabs']:.0f} px: {low}"

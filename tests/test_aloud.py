@@ -211,7 +211,7 @@ def test_refusals_of_the_boards_own_controls_are_said_with_numbers_in_words(keep
     ]
     assert heard[0].event == "refusals" and heard[0].fleeting
     assert texts(heard, "sv") == [
-        "ingen hand med fyra kort kan ge nitton poäng (en hand utan poäng kallas nitton: notera 0)"
+        "ingen hand med fyra kort kan ge nitton poäng (en hand utan poäng: notera 0)"
     ]
 
 
@@ -267,7 +267,7 @@ OWN = {
     },
     ("{winner} wins by {margin}, with a skunk.", 23): {
         "en": "Bob wins by twenty-three, with a skunk.",
-        "nl": "Bob wint met drieëntwintig verschil, met een skunk.",
+        "nl": "Bob wint met drieëntwintig punten verschil, met een skunk.",
         "da": "Bob vinder med treogtyve, med skunk.",
         "de": "Bob gewinnt mit dreiundzwanzig Punkten Vorsprung, mit Schneider.",
         "fi": "Bob voittaa, ero kaksikymmentäkolme, ja häviäjä skunkattiin.",
@@ -286,7 +286,7 @@ OWN = {
         "nl": "Ann zegt Go.",
         "da": "Ann siger go.",
         "de": "Ann sagt passe.",
-        "fi": "Ann sanoo passi.",
+        "fi": "Ann sanoo go.",  # the seed's word, not "passi"
         "sv": "Ann säger stopp.",
     },
 }

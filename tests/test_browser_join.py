@@ -4,7 +4,14 @@ pegs; the link leaves its address bar and lets no third phone in."""
 
 from __future__ import annotations
 
-from browsing import board_url_fixture, browser_fixture, message, phone_fixture, sign_in  # noqa: F401
+from browsing import (  # noqa: F401
+    act,
+    board_url_fixture,
+    browser_fixture,
+    message,
+    phone_fixture,
+    sign_in,
+)
 
 
 def test_a_signed_in_phone_lets_another_in_with_its_link(phone):
@@ -26,8 +33,8 @@ def test_a_signed_in_phone_lets_another_in_with_its_link(phone):
     expect(guest.locator("#pin-button")).to_have_text(message(guest, "sign_out"))
     expect(guest.locator("#message")).to_have_text(message(guest, "joined"))
     assert "#join=" not in guest.url  # spent: it is not kept, shared or reloaded
-    result = guest.evaluate("act('new_game', {players: ['Ann', 'Bob'], dealer: 0})")
-    assert result is not None and result["state"]["game"]["seats"][0]["name"] == "Ann"
+    result = act(guest, "new_game", players=["Ann", "Bob"], dealer=0)
+    assert result["state"]["game"]["seats"][0]["name"] == "Ann"
 
     third = phone()
     third.goto(link)

@@ -18,6 +18,7 @@ from browsing import (  # noqa: F401
     phone_fixture,
     shot,
     sign_in,
+    snapshot,
 )
 
 STUCK = 60  # taps without an entry that count as stuck (a card sheet takes a dozen at most)
@@ -59,15 +60,19 @@ def test_tapping_whatever_is_offered_never_gets_stuck(phone, seed, settings):
     page.on("response", lambda r: r.status >= 500 and failed.append(f"{r.status} {r.url}"))
     sign_in(page)
     act(page, "new_game", **settings)
-    entries = "() => state.game && [state.game.version, state.game.phase]"
-    last, since, tapped = page.evaluate(entries), 0, []
+
+    def entries():
+        game = snapshot(page)["game"]
+        return game and [game["version"], game["phase"]]
+
+    last, since, tapped = entries(), 0, []
     for _ in range(TAPS):
-        if page.evaluate("() => tab") != "tab-now":  # a button that opened another tab
+        if page.locator("#tab-now").get_attribute("aria-selected") != "true":  # another tab
             page.click("#tab-now")
         tap = page.evaluate(TAP, [rng.random(), rng.random(), rng.random() < 0.03])
         tapped.append(tap)
         page.wait_for_timeout(30)
-        now = page.evaluate(entries)
+        now = entries()
         since = 0 if now != last else since + 1
         last = now
         if since >= STUCK and now[1] != "over":  # the win waits for a tap on what is next

@@ -3,10 +3,12 @@
 from __future__ import annotations
 
 from browsing import (  # noqa: F401
+    above_the_tabs,
     act,
     board_url_fixture,
     browser_fixture,
     measure,
+    message,
     phone_fixture,
     shot,
     sign_in,
@@ -40,12 +42,35 @@ def test_three_cards_across_keep_the_names_and_put_the_dealer_by_the_score(phone
     act(page, "lay", seat=1, card="10H")
     act(page, "lay", seat=2, card="5C")  # fifteen two: Christopher leads by 2
     cards = page.locator("#sides li")
-    expect(cards.nth(2).locator(".lead")).to_have_text("+2")
+    expect(cards.nth(2).locator(".lead")).to_have_text(message(page, "leads_by").format(n=2))
     for side in range(3):
         card = cards.nth(side)
-        name, line = card.locator(".name").bounding_box(), card.locator(".line").first
-        assert name["width"] >= 0.95 * line.bounding_box()["width"], NAMES[side]
-    expect(cards.nth(0).locator(".line").nth(1).locator(".deals")).to_have_text("Geber")
+        # the name has the card's whole width (less its edge): no badge beside it
+        name, whole = card.locator(".name").bounding_box(), card.bounding_box()
+        assert name["width"] >= whole["width"] - 16, NAMES[side]
+    expect(cards.nth(0).locator(".more .deals")).to_have_text("Geber")
     found = measure(page)
     assert (found["overflowing"], found["scroll"]) == ([], 360)
     shot(page, "three-across-de")
+
+
+def test_three_sides_by_points_fit_above_the_tabs_the_bigger_chips_a_tap_away(phone):
+    """Three sides' chips, the Muggins call and the end of the play all above the tab bar:
+    +1 to +7 a side, the rest (rare scores) one tap away until the next entry."""
+    from playwright.sync_api import expect
+
+    page = phone()
+    sign_in(page)
+    act(page, "new_game", players=NAMES, dealer=0, muggins=True)
+    act(page, "starter", card=None)
+    page.click("#moment input[value=points] + span")
+    page.click("#moment .chips.side-1 button:text-is('+2')")  # Bartholomew's fifteen two
+    expect(page.locator("#moment .call-row")).to_be_visible()
+    chips = page.locator("#moment .chips.side-2 button")
+    expect(chips).to_have_text([f"+{n}" for n in range(1, 8)] + ["8–15"])
+    above_the_tabs(page, "#moment .chips button", "#moment .call-row", "#moment > button.quiet")
+    chips.last.click()
+    expect(chips).to_have_text([f"+{n}" for n in range(1, 16)])
+    chips.nth(11).click()  # a double pair royal: +12
+    expect(page.locator("#sides li").nth(2).locator(".score")).to_have_text("12")
+    expect(chips).to_have_count(8)  # the next entry folds them again

@@ -31,7 +31,8 @@ TRANSLATED = [lang for lang in LANGUAGES if lang != SOURCE]
 # English words a translation may still say: the terms its seed text keeps in English, and
 # words that are that language's own too. Everything else English is a missing translation.
 KEPT = {
-    "nl": {"his", "nobs", "flush", "go", "muggins", "crib", "skunk", "skunks", "royal", "triple"}
+    "nl": {"his", "heels", "nobs", "flush", "go", "muggins", "crib", "skunk", "skunks", "royal"}
+    | {"triple"}
     | {"show"}  # "de show" in the seed
     | {"is", "hand", "in", "of", "was", "won", "start", "score", "variant", "past"}  # Dutch
     | {"map", "over", "open", "per", "even"}  # Dutch: folder, over (across), open, per, equally
@@ -43,11 +44,11 @@ KEPT = {
     | {"over", "hold", "log", "end"}  # Danish: over (across), team, log (ud: out), end (than)
     | {"format"},  # Danish: format
     "de": {"muggins"}  # no German term: the rule's name
-    | {"hand", "in", "was", "version", "teams", "minute", "an", "lies", "so", "format"},  # German
-    "fi": {"his", "heels", "nobs", "muggins"}  # "his heelsistä", "nobsina" in the seed
+    | {"hand", "in", "was", "version", "teams", "minute", "an", "lies", "so", "name", "format"},
+    "fi": {"his", "heels", "nobs", "muggins", "go"}  # "his heelsistä", "nobsina", "gosta"
     | {"skunk"}  # "skunkattu" in the seed
     | {"on", "version"},  # Finnish: is, of the version
-    "sv": {"flush", "muggins", "skunk"}
+    "sv": {"flush", "muggins", "skunk", "starter"}  # "startern" in the seed
     | {"hand", "in", "under", "given", "version", "match", "variant", "per", "format"},  # Swedish
 }
 
@@ -115,6 +116,7 @@ NAMES = {
     "mpremote",
     "gpiozero",
     "spidev",
+    "enter",  # the key
 }
 
 

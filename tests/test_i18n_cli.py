@@ -177,7 +177,7 @@ def test_the_german_statistics_line_up(capsys, games):
     assert lines[-1].split() == ["Mittel", "2.5924", "2.4687"]
     _, out, _ = run(capsys, "--lang", "de", "stats", "--games", "--data", str(games))
     assert "2 Serien, 2 Partien" in out
-    assert "Partie 1  Ann 121  Bob 14  Ann gewinnt, doppelt Schneider  3 Runden" in out
+    assert "Partie 1  Ann 121  Bob 14  Ann gewinnt mit doppeltem Schneider  3 Runden" in out
     assert "fünf Karten, beste aus 3 (Zuhause)" in out
     assert "Serie: Ann 0, Bob 0 (2 zum Sieg)" in out
 

@@ -160,8 +160,11 @@ def test_the_page_has_no_english_left(app, lang):
     ],
 )
 def test_each_card_button_is_named_in_the_language(app, lang, names):
+    """The pack the page draws (its buttons, every card shown) names each card."""
     text = phone(app, lang=lang).get("/").get_data(as_text=True)
-    labels = dict(re.findall(r'data-card="([^"]+)"[^>]*\s+aria-label="([^"]+)"', text))
+    block = re.search(r'<script type="application/json" id="cards">(.*?)</script>', text, re.S)
+    suits = json.loads(block.group(1))["suits"]
+    labels = dict(card for suit in suits for card in suit["cards"])
     assert len(labels) == 52 and len(set(labels.values())) == 52
     assert [labels[card] for card in ("A♣", "10♦", "J♥", "K♠")] == names
 
@@ -201,7 +204,7 @@ def test_every_phone_hears_the_board_in_its_own_language(app):
     english_lines = app.test_client().get("/api/history").get_json()["entries"]
     assert [line["why"] for line in english_lines] == [
         "two for his heels",
-        "5♣: fifteen for two",
+        "five of clubs: fifteen for two",  # a card said in words, as a screen reader says it
         "Bob's hand (claimed 6, 2 taken back)",
         "false muggins on Bob's hand",
         "Ann's hand",

@@ -131,7 +131,7 @@ def test_a_refusal_nested_in_another_is_said_whole():
         table.claim("Ann", 2, kind="crib")
         nested = refused(lambda: table.muggins("Bob", 24))
     assert str(nested) == "Ann's crib cannot have missed 24: no crib can score 26"
-    assert phrase_of(nested).say("nl") == "crib van Ann kan geen 24 gemist hebben: " + (
+    assert phrase_of(nested).say("nl") == "Anns crib kan geen 24 gemist hebben: " + (
         "geen crib kan 26 punten halen"
     )
 

@@ -23,7 +23,7 @@ PATHS = [
     "/api/advice",
     "/language",
     "/board.svg",
-    "/static/panel.js",
+    "/static/main.js",
     "//x",
     "/api/act/",
     *(f"/api/act/{name}" for name in [*ACTIONS, "explode", "__init__"]),
@@ -135,5 +135,5 @@ def test_no_request_gets_a_5xx_and_a_refusal_changes_nothing(app, board, request
         assert b"Traceback" not in body
         if response.status_code >= 400:
             assert seen(board) == before, request
-            if request["method"] != "HEAD" and request["path"] != "/static/panel.js":
+            if request["method"] != "HEAD" and request["path"] != "/static/main.js":
                 assert "error" in json.loads(body), body[:200]

@@ -145,9 +145,9 @@ def test_only_the_chosen_announcements_are_said(keeper, speaking, tmp_path):
     voice = speaking(Files(tmp_path / "voice"), events=["counts", "win"], lang="de")
     play_a_deal(keeper, lambda: voice.wait_quiet(WAIT))
     assert [text for text, _ in said(voice)] == [
-        "Hand von Bob: vier.",  # Muggins is on: the verdict waits for the call
-        "Hand von Ann: vierzehn… sechs zu viel, acht gesteckt.",
-        "Krippe von Ann: zwei… genau.",
+        "Bobs Hand: vier.",  # Muggins is on: the verdict waits for the call
+        "Anns Hand: vierzehn… sechs zu viel, acht gesteckt.",
+        "Anns Krippe: zwei… genau.",
         "Ann gewinnt mit fünfzehn Punkten Vorsprung.",
     ]
 
@@ -259,7 +259,7 @@ def test_the_board_speaks_its_dial_refusals_and_a_long_press_repeats(tmp_path):
         assert board.keeper.state.starter is None  # the long press moved nothing on
         act(board.keeper, "sim_repeat", {}, sim=True)  # "Say it again" on a phone
         assert board.voice.wait_quiet(WAIT)
-    refusal = "de starterkaart geeft de deler twee voor zijn hielen, of niets"
+    refusal = "de starterkaart geeft de deler twee voor his heels, of niets"
     texts = [note(path)["text"] for path in sentences(tmp_path / "voice")]
     assert texts == ["Nieuw spel: Ann deelt eerst.", refusal, refusal, refusal]
 

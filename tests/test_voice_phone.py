@@ -39,9 +39,17 @@ def test_a_pegged_count_is_announced_on_every_phone_in_its_language(phone):
     act(ann, "advance")  # the play pegged by nobody: to the show
     # Bob's hand 10♥ 5♥ J♠ 4♦ with the 5♦ is ten; he claims eight.
     act(ann, "claim", seat=1, points=8, cards=["10H", "5H", "JS", "4D"])
-    expect(ann.locator("#aloud p").last).to_have_text("Bob's hand: eight… under by two.")
-    expect(log.locator("p")).to_have_text(["Hand von Bob: acht… zwei zu wenig."])
-    assert greta.evaluate("window.heard") == [["Hand von Bob: acht… zwei zu wenig.", "de"]]
+    expect(ann.locator("#aloud p").nth(-2)).to_have_text("Bob's hand: eight… under by two.")
+    # Each entry once, in German: the starter by its name, who counts, the claim.
+    said = [
+        "Die Startkarte: Karo-Fünf.",
+        "Bob ist dran.",  # he leads the play
+        "Jetzt: Bobs Hand.",  # the play ended: Bob counts first
+        "Bobs Hand: acht… zwei zu wenig.",
+        "Jetzt: Anns Hand.",
+    ]
+    expect(log.locator("p")).to_have_text(said)
+    assert greta.evaluate("window.heard") == [[text, "de"] for text in said]
     assert ann.evaluate("typeof window.heard") == "undefined"  # Ann's phone keeps quiet
     assert axe_problems(greta) == []
 
@@ -49,7 +57,7 @@ def test_a_pegged_count_is_announced_on_every_phone_in_its_language(phone):
     expect(log.locator("p").last).to_have_text("Rückgängig gemacht.")
     greta.uncheck("#speak")  # remembered on this phone, and the voice stops
     act(ann, "redo")
-    expect(log.locator("p").last).to_have_text("Hand von Bob: acht… zwei zu wenig.")
-    assert len(greta.evaluate("window.heard")) == 2  # the undo was spoken, the redo not
+    expect(log.locator("p").nth(-2)).to_have_text("Bobs Hand: acht… zwei zu wenig.")
+    assert len(greta.evaluate("window.heard")) == len(said) + 1  # the undo was spoken
     greta.reload()
     expect(greta.locator("#speak")).not_to_be_checked()

@@ -21,9 +21,9 @@ WAIT = 60.0  # seconds the voice may take to say one entry on a busy machine
 
 # The deal of voicing.play_a_deal, as each language says it (written from its rules and
 # its catalogue, by hand): new game, heels, the play's scores with who scored them, a go, a
-# run, the go's point, the last card, the refused 19, Bob's count as claimed (Muggins is on:
-# its verdict waits), Muggins and what Bob's cards held, Ann's over-count, her crib, exact,
-# the win (at the target, 22: by fifteen).
+# run, the go that ends the count and its point, the last card, the refused 19, Bob's
+# count as claimed (Muggins is on: its verdict waits), Muggins and what Bob's cards held,
+# Ann's over-count, her crib, exact, the win (at the target, 22: by fifteen).
 DEAL = {
     "en": [
         "New game: Ann deals first.",
@@ -32,6 +32,7 @@ DEAL = {
         "Bob: twenty for two",
         "Bob says go.",
         "Ann: thirty for three",
+        "Ann says go.",
         "Ann: one for the go",
         "Bob: twenty-two, and one for the last card",
         "no hand of four cards can score nineteen (a hand with nothing is called nineteen: peg 0)",
@@ -44,21 +45,22 @@ DEAL = {
     ],
     "nl": [
         "Nieuw spel: Ann deelt eerst.",
-        "twee voor zijn hielen",
+        "twee voor his heels",
         "Ann: vijftien voor twee",
         "Bob: twintig voor twee",
         "Bob zegt Go.",
         "Ann: dertig voor drie",
+        "Ann zegt Go.",
         "Ann: één voor de Go",
         "Bob: tweeëntwintig, en één voor de laatste kaart",
         "geen hand van vier kaarten kan negentien punten halen "
         "(een hand zonder punten heet negentien: pen 0)",
-        "hand van Bob: vier.",
+        "Bobs hand: vier.",
         "Muggins! Ann krijgt vijf.",
-        "hand van Bob was negen waard: vijf gemist.",
-        "hand van Ann: veertien… zes te veel, acht gepend.",
-        "crib van Ann: twee… precies.",
-        "Ann wint met vijftien verschil.",
+        "Bobs hand was negen waard: vijf gemist.",
+        "Anns hand: veertien… zes te veel, acht gepend.",
+        "Anns crib: twee… precies.",
+        "Ann wint met vijftien punten verschil.",
     ],
     "da": [
         "Nyt spil: Ann giver først.",
@@ -67,9 +69,10 @@ DEAL = {
         "Bob: tyve for to",
         "Bob siger go.",
         "Ann: tredive for tre",
+        "Ann siger go.",
         "Ann: en for go",
         "Bob: toogtyve og en for sidste kort",
-        "ingen hånd med fire kort kan give nitten (en hånd uden point kaldes nitten: markér 0)",
+        "ingen hånd med fire kort kan give nitten (en hånd uden point: markér 0)",
         "Bobs hånd: fire.",
         "Muggins! Ann får fem.",
         "Bobs hånd gav ni: fem overset.",
@@ -84,15 +87,15 @@ DEAL = {
         "Bob: zwanzig macht zwei",
         "Bob sagt passe.",
         "Ann: dreißig macht drei",
+        "Ann sagt passe.",
         "Ann: einen fürs Passen",
         "Bob: zweiundzwanzig und einen für die letzte Karte",
-        "keine Hand aus vier Karten kann neunzehn Punkte bringen "
-        "(eine Hand ohne Punkte heißt neunzehn: stecke 0)",
-        "Hand von Bob: vier.",
+        "keine Hand aus vier Karten kann neunzehn Punkte bringen (eine Hand ohne Punkte: stecke 0)",
+        "Bobs Hand: vier.",
         "Muggins! Ann bekommt fünf.",
-        "Hand von Bob brachte neun: fünf übersehen.",
-        "Hand von Ann: vierzehn… sechs zu viel, acht gesteckt.",
-        "Krippe von Ann: zwei… genau.",
+        "Bobs Hand brachte neun: fünf übersehen.",
+        "Anns Hand: vierzehn… sechs zu viel, acht gesteckt.",
+        "Anns Krippe: zwei… genau.",
         "Ann gewinnt mit fünfzehn Punkten Vorsprung.",
     ],
     "fi": [
@@ -100,17 +103,18 @@ DEAL = {
         "kaksi pistettä his heelsistä",
         "Ann: viisitoista, kaksi pistettä",
         "Bob: kaksikymmentä, kaksi pistettä",
-        "Bob sanoo passi.",
+        "Bob sanoo go.",
         "Ann: kolmekymmentä, kolme pistettä",
+        "Ann sanoo go.",
         "Ann: yksi gosta",
         "Bob: kaksikymmentäkaksi ja yksi viimeisestä kortista",
-        "mikään neljä kortin käsi ei voi antaa yhdeksäntoista pistettä "
-        "(tyhjää kättä sanotaan yhdeksäntoista: merkitse 0)",
-        "käsi (Bob): neljä.",
+        "yksikään käsi, jossa on neljä korttia, ei voi antaa yhdeksäntoista pistettä "
+        "(pisteetön käsi: merkitse 0)",
+        "Bobin käsi: neljä.",
         "Muggins! Ann saa viisi.",
-        "käsi (Bob): kortit antoivat yhdeksän, viisi jäi huomaamatta.",
-        "käsi (Ann): neljätoista… kuusi liikaa, merkitty kahdeksan.",
-        "kribi (Ann): kaksi… täsmälleen.",
+        "Bobin käsi antoi yhdeksän: viisi jäi huomaamatta.",
+        "Annin käsi: neljätoista… kuusi liikaa, merkitty kahdeksan.",
+        "Annin kribi: kaksi… täsmälleen.",
         "Ann voittaa, ero viisitoista.",
     ],
     "sv": [
@@ -120,9 +124,10 @@ DEAL = {
         "Bob: tjugo, två poäng",
         "Bob säger stopp.",
         "Ann: trettio, tre poäng",
+        "Ann säger stopp.",
         "Ann: en för stopp",
         "Bob: tjugotvå och en för sistan",
-        "ingen hand med fyra kort kan ge nitton poäng (en hand utan poäng kallas nitton: notera 0)",
+        "ingen hand med fyra kort kan ge nitton poäng (en hand utan poäng: notera 0)",
         "Bobs hand: fyra.",
         "Muggins! Ann får fem.",
         "Bobs hand gav nio: fem missade.",

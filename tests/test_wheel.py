@@ -42,7 +42,9 @@ import pegboard
 from pegboard.board.layout import layout_names, load_layout
 from pegboard.maker.firmware_tool import firmware_files
 from pegboard.inputs import load_pins
+from pathlib import Path
 
+static = Path(str(files("pegboard._web") / "static"))
 print(json.dumps({
     "pegboard": pegboard.__file__,
     "path": sys.path,
@@ -52,7 +54,7 @@ print(json.dumps({
     "seats": len(load_pins().seats),
     "firmware": [name for name, _ in firmware_files()],
     "hardware": sorted(p.name for p in files("pegboard._hardware").iterdir()),
-    "web": sorted(p.name for p in (files("pegboard._web") / "static").iterdir()),
+    "web": sorted(str(p.relative_to(static)) for p in static.rglob("*") if p.is_file()),
 }))
 """
 
@@ -135,7 +137,11 @@ def test_the_installed_package_is_the_wheel_and_carries_its_files(installed):
         found["hardware"]
     )
     assert {"systemd", "avahi", "layouts", "templates"} <= set(found["hardware"])
-    assert {"panel.js", "panel.css"} <= set(found["web"])
+    shipped = {
+        str(p.relative_to(REPO / "web" / "static")) for p in (REPO / "web" / "static").rglob("*")
+    }
+    assert {"main.js", "panel.css", "vendor/lit-html.js", "moments/count.js"} <= set(found["web"])
+    assert set(found["web"]) == {p for p in shipped if (REPO / "web" / "static" / p).is_file()}
 
 
 def test_the_wheel_holds_each_layout_once_and_no_developer_tools(installed):
@@ -172,9 +178,9 @@ def test_the_installed_wheel_serves_the_panel_and_a_layout(installed):
                 return answer.headers.get_content_type(), answer.read()
 
         kind, page = get("/")
-        assert kind == "text/html" and b"panel.js" in page
-        kind, script = get("/static/panel.js")
-        assert script == (REPO / "web" / "static" / "panel.js").read_bytes()
+        assert kind == "text/html" and b"main.js" in page
+        kind, script = get("/static/vendor/lit-html.js")  # what the page's modules import
+        assert script == (REPO / "web" / "static" / "vendor" / "lit-html.js").read_bytes()
         kind, svg = get("/board.svg")
         assert kind == "image/svg+xml" and svg.count(b"<circle") >= 2 * 122
         assert get("/healthz")[1]

@@ -1,9 +1,12 @@
-"""Write the phone panel's pictures into a checkout: the app icons (PNG, drawn from
-web/static/icon.svg by Debian's chromium) and the screenshots of each moment of a deal
-in docs/ (shown in the README), in English and German.
+"""Write the phone panel's files into a checkout: the app icons (PNG, drawn from
+web/static/icon.svg by Debian's chromium), the screenshots of each moment of a deal in
+docs/ (shown in the README), in English and German, and the page's copy of lit-html
+(web/static/vendor, from the npm package web/package-lock.json pins: ``npm ci --prefix
+web`` first).
 
     python -m tools.phone icons
     python -m tools.phone shots
+    python -m tools.phone vendor
 
 Both drive chromium with Playwright (the test extra); the shots start a simulated board
 of their own (``pegboard serve --sim``) and play a deal through the page.
@@ -82,6 +85,8 @@ def board(folder: Path) -> tuple[subprocess.Popen, str]:
     return process, found.group(1)
 
 
+# An entry made through the page's own module, as its buttons make them.
+ACT = "async ([action, args]) => (await import('/static/talk.js')).act(action, args)"
 COLOURS = 96  # a screenshot's palette: flat colours and text, a third of the bytes
 
 
@@ -125,7 +130,7 @@ def a_deal(page, url: str, stem: Path) -> list[Path]:
     written = []
 
     def act(action: str, **args) -> None:
-        page.evaluate("([action, args]) => act(action, args)", [action, args])
+        page.evaluate(ACT, [action, args])
 
     def shot(name: str) -> None:
         page.evaluate("window.scrollTo(0, 0)")
@@ -148,13 +153,13 @@ def a_deal(page, url: str, stem: Path) -> list[Path]:
     for seat, card in PLAY[2:]:
         act("lay", seat=seat, card=card) if card else act("go", seat=seat)
     shot("3-count")
-    page.click("#moment .keys button:text-is('8')")
-    expect(page.locator("#moment details.show")).to_have_count(1)
+    page.click("#moment .keys button:text-is('8')")  # the next pad at once, the call beside it
+    expect(page.locator("#moment .call-row")).to_have_count(1)
     shot("4-muggins")
     act("muggins", seat=0, points=2)
     act("claim", seat=0, points=16, kind="hand")
     act("claim", seat=0, points=4, kind="crib")
-    page.locator("#moment > button.quiet").last.click()  # no Muggins on the crib
+    expect(page.locator("#moment button.due")).to_have_count(1)  # the next deal, at once
     shot("5-done")
     act("new_game", players=["Ann", "Bob"], dealer=0, match_games=5, skunk="single")
     act("starter", card=None)
@@ -174,11 +179,44 @@ def a_deal(page, url: str, stem: Path) -> list[Path]:
     return written
 
 
+VENDOR = STATIC / "vendor"
+LIT = REPO / "web" / "node_modules" / "lit-html"
+
+
+def vendored(text: str) -> str:
+    """lit-html's built module as the page serves it: without its source map's comment
+    (the map is not shipped)."""
+    return "".join(
+        line for line in text.splitlines(True) if not line.startswith("//# sourceMappingURL=")
+    )
+
+
+# lit-html's built modules the page imports: the library, and its live() directive (a
+# value compared with the element's own, as a grid's tab stop moves with the focus).
+LIT_MODULES = ("lit-html.js", "directive.js", "directive-helpers.js", "directives/live.js")
+
+
+def vendor() -> list[Path]:
+    """lit-html's built ES modules and its licence, copied from the npm package."""
+    if not LIT.is_dir():
+        sys.exit("no web/node_modules/lit-html: npm ci --prefix web")
+    written = []
+    for name in LIT_MODULES:
+        path = VENDOR / name
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(vendored((LIT / name).read_text(encoding="utf-8")), encoding="utf-8")
+        written.append(path)
+    licence = VENDOR / "lit-html.LICENSE.txt"
+    licence.write_text((LIT / "LICENSE").read_text(encoding="utf-8"), encoding="utf-8")
+    return [*written, licence]
+
+
 def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("what", choices=("icons", "shots"))
+    parser.add_argument("what", choices=("icons", "shots", "vendor"))
     args = parser.parse_args(argv)
-    written = icons() if args.what == "icons" else shots(REPO / "docs" / "phone")
+    make = {"icons": icons, "vendor": vendor, "shots": lambda: shots(REPO / "docs" / "phone")}
+    written = make[args.what]()
     for path in written:
         print(f"wrote {path.relative_to(REPO)} ({path.stat().st_size:,} bytes)")
 

@@ -11,6 +11,7 @@ from typing import Any
 
 from pegboard.i18n import Phrase
 from pegboard.rules.cards import Card
+from pegboard.rules.corrections import rule_missed
 from pegboard.rules.play import count_of
 from pegboard.rules.scoring import Show, score_show
 
@@ -147,6 +148,16 @@ class Claim:
         if actual == self.claimed:
             return Verdict.EXACT
         return Verdict.UNDER if actual > self.claimed else Verdict.OVER
+
+    @property
+    def rule(self) -> Phrase | None:
+        """The rule a count told as wrong most likely missed, when one explains it exactly
+        (:mod:`pegboard.rules.corrections`)."""
+        if self.verdict not in (Verdict.UNDER, Verdict.OVER):
+            return None
+        assert self.cards is not None and self.starter is not None  # as ``actual`` says
+        crib = self.kind == "crib"
+        return rule_missed(self.cards, self.starter, crib=crib, claimed=self.claimed)
 
     @property
     def difference(self) -> int:

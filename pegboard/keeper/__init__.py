@@ -8,7 +8,7 @@ and the door's controls (what the panel's actions are made from) are re-exported
 them.
 """
 
-from pegboard.game import PALETTE, Count, Phase, Settings, State, skunk_lines, standing
+from pegboard.game import PALETTE, Claim, Count, Phase, Settings, State, skunk_lines, standing
 from pegboard.game.chain import BoardKey, ChainError, GameLog
 from pegboard.game.entries import CONTROLS, ENTRIES, Arg, Declared
 from pegboard.keeper.answers import KeyReused
@@ -24,6 +24,7 @@ __all__ = [
     "BoardKey",
     "ChainError",
     "Change",
+    "Claim",
     "Count",
     "Declared",
     "GameLog",

@@ -15,6 +15,12 @@ them in its own language (:mod:`pegboard.panel`).
 - a refusal of an entry made on the board's own controls, and what the door says of a
   new game and of an undo.
 
+A phone hears more (``phone=True``, what :func:`last_entry` gives): its screen reader
+follows the table by ear, so every entry is said once, a lay with its card, the count
+and whose turn it is ("Bob lays seven of diamonds: seventeen." "Ann to lay."), the
+starter by its name, who counts next. These are the ``laid`` kind, which the board's
+own voice never says (the players at the table say their own cards).
+
 >>> import tempfile, pathlib
 >>> from pegboard.board.layout import load_layout
 >>> from pegboard.game import Table
@@ -30,10 +36,13 @@ them in its own language (:mod:`pegboard.panel`).
 >>> [a.say("nl") for a in announcements(keeper.go("Bob"))]
 ['Bob zegt Go.']
 
-A phone that sees only the state hears the same (:func:`last_entry`):
+A phone that sees only the state hears the same (:func:`last_entry`), and whose turn
+it is (Bob said go: Ann lays on); a card laid by its name:
 
 >>> [a.say("sv") for a in last_entry(keeper.state, keeper.message)]
-['Bob säger stopp.']
+['Bob säger stopp.', 'Tur att lägga: Ann.']
+>>> [a.say() for a in last_entry(keeper.lay("7H", "Ann").state, keeper.message)]
+['Ann lays seven of hearts: twenty-two.']
 >>> _ = keeper.undo()
 >>> [str(a) for a in last_entry(keeper.state, keeper.message)]
 ['Undone.']
@@ -42,17 +51,19 @@ A phone that sees only the state hears the same (:func:`last_entry`):
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any, Protocol
 
 from babel.lists import format_list
 
-from pegboard.game import State, skunk_lines
+from pegboard.game import Phase, State, skunk_lines
+from pegboard.game.events import Go
 from pegboard.game.fold import GAME_ENDED
 from pegboard.game.values import Claim, Entry, GameResult
 from pegboard.i18n import N_, Phrase
 from pegboard.keeper.door import Change
-from pegboard.rules.speech import GO_POINT, MUGGINS, count_name, number_words
+from pegboard.rules.cards import Card, card_name
+from pegboard.rules.speech import GO_POINT, MUGGINS, LaidCall, count_name, number_words
 
 # The kinds of announcement, each switched on or off in the config's [voice] events.
 EVENTS = ("counts", "pegging", "heels", "muggins", "skunk", "win", "refusals", "game")
@@ -73,6 +84,23 @@ class Number:
 
 
 @dataclass(frozen=True, slots=True)
+class CardName:
+    """A card said in words in the hearer's language: "seven of diamonds"."""
+
+    card: Card
+
+    @classmethod
+    def of(cls, text: str) -> CardName:
+        return cls(Card.parse(text))
+
+    def say(self, lang: str = "en") -> str:
+        return card_name(self.card, lang)
+
+
+LAID = "laid"  # a phone's kind only: the cards laid, the starter, whose turn (see above)
+
+
+@dataclass(frozen=True, slots=True)
 class Announcement:
     """One sentence to say: ``event`` is its kind (one of :data:`EVENTS`); a
     ``fleeting`` one is true only while play stays where it was (a play's call, a
@@ -83,9 +111,18 @@ class Announcement:
     fleeting: bool = False
     scorer: str | None = None  # who scored, for a score in the play (see :func:`merged`)
     points: int = 0
+    seen: Sayable | None = None  # a phone's words to show of a lay that scored (see below)
 
     def say(self, lang: str = "en") -> str:
         return self.said.say(lang)
+
+    def shown(self, lang: str = "en") -> str | None:
+        """What a phone shows of it at the action: the sentence itself, but for a
+        phone's words of a card laid, shown as the board says its score ("Ann: fifteen
+        for two") or not at all (a lay that scored nothing, the starter, whose turn)."""
+        if self.event != LAID:
+            return self.say(lang)
+        return None if self.seen is None else self.seen.say(lang)
 
     @property
     def scores(self) -> tuple[tuple[str | None, int], ...]:
@@ -125,8 +162,9 @@ _WINS = (  # by the loser's skunk: none, skunk, double, triple
 )
 
 
-def announcements(change: Change) -> tuple[Announcement, ...]:
-    """What the board says aloud of ``change``, in order."""
+def announcements(change: Change, *, phone: bool = False) -> tuple[Announcement, ...]:
+    """What the board says aloud of ``change``, in order; ``phone``: what a phone says,
+    every card and turn too (see the module's words)."""
     if change.what == "refused":
         if not (change.dial and change.said.message):
             return ()  # a phone's refusal is shown on that phone
@@ -140,13 +178,24 @@ def announcements(change: Change) -> tuple[Announcement, ...]:
     if before is None or after.version == 1 or after.game != before.game:
         said = [Announcement("game", change.said)] if change.said.message else []
         return (*said, *(_entry(after, entry) for entry in after.history))
-    said = [_go(after, seat) for seat in sorted(after.play.passed - before.play.passed)]
+    said = _turned(before, after) if phone else []
+    said += [_go(after, seat) for seat in _gone(before, after)]
     kept = _common(before.history, after.history)  # a disputed call re-pegs the last line
-    said += [_entry(after, entry) for entry in after.history[kept:]]
+    lines = after.history[kept:]
+    if phone and (lay := _lay(before, after)) is not None:
+        own = [line for line in lines if line.kind == "play" and line.cards]  # in its words
+        seen = _entry(after, own[0]).said if own else None
+        said.append(replace(lay, seen=seen))
+        lines = tuple(line for line in lines if line not in own)
+    said += [_entry(after, entry) for entry in lines]
+    if after.claims and any(line.kind in ("hand", "crib") for line in lines):
+        said += _rule(after.claims[-1])
     said += _held(before, after)
     said += _crossed(before, after)
     if after.winner is not None and before.winner is None:
         said += _won(after, after.results[-1])
+    if phone and after.winner is None:
+        said += _next(before, after)
     return tuple(said)
 
 
@@ -155,7 +204,7 @@ def last_entry(state: State, said: Phrase) -> tuple[Announcement, ...]:
     before it), ``said`` being what the door said of it: a phone that sees only the
     state hears the same sentences as the board (see the module's example)."""
     change = Change("game", state.version, state, (), said, before=state.before)
-    return announcements(change)
+    return announcements(change, phone=True)
 
 
 def _common(before: tuple[Entry, ...], after: tuple[Entry, ...]) -> int:
@@ -194,6 +243,60 @@ def _spoken(value: Any) -> Any:
     if type(value) is int and 0 <= value <= 999:
         return Number(value)
     return value
+
+
+def _turned(before: State, after: State) -> list[Announcement]:
+    """The starter by its name, once it is turned or named (a phone's words)."""
+    if after.deal != before.deal:
+        return []
+    turned = before.stage is Phase.DISCARD and after.stage is not Phase.DISCARD
+    if not (turned or (before.starter is None and after.starter is not None)):
+        return []
+    if after.starter is None:
+        return [Announcement(LAID, Phrase(N_("The starter is turned.")))]
+    return [Announcement(LAID, Phrase.of(N_("The starter: {card}."), card=CardName(after.starter)))]
+
+
+def _lay(before: State, after: State) -> Announcement | None:
+    """The card just laid, by its name, with its call: the count, or what it scored."""
+    laid = after.play.laid
+    if after.deal != before.deal or len(laid) != len(before.play.laid) + 1:
+        return None
+    seat, card = laid[-1]
+    call: Sayable = LaidCall((*before.play.pile, card))
+    for line in after.history[len(before.history) :]:
+        if line.kind == "play" and line.cards:  # what it scored, the last card's point too
+            said = line.said
+            if said.message == GAME_ENDED:
+                said = dict(said.params)["what"]
+            call = dict(said.params)["call"]
+    message = N_("{name} lays {card}: {call}.")
+    return Announcement(
+        LAID, Phrase.of(message, name=after.players[seat], card=CardName(card), call=call)
+    )
+
+
+def _next(before: State, after: State) -> list[Announcement]:
+    """Whose turn it is now, when it moved (a phone's words): who lays, who counts."""
+    due, was = after.due, before.due
+    if due is None or (due == was and after.stage == before.stage):
+        return []
+    if due.kind == "play" and due.seat is not None:
+        said = Phrase.of(N_("{name} to lay."), name=after.players[due.seat])
+    elif due.kind in ("hand", "crib"):
+        said = Phrase.of(N_("Next: {count}."), count=after.count_name(due))
+    else:
+        return []
+    return [Announcement(LAID, said)]
+
+
+def _gone(before: State, after: State) -> list[int]:
+    """The seats that said go with this change: the last to say it may have ended the
+    count, and the go's point started a new one (no seat has passed in it)."""
+    seats = set(after.play.passed - before.play.passed)
+    if isinstance(after.entry, Go):
+        seats.add(after.entry.seat)
+    return sorted(seats)
 
 
 def _go(state: State, seat: int) -> Announcement:
@@ -256,7 +359,14 @@ def _held(before: State, after: State) -> list[Announcement]:
             if now.verdict == "exact" and now.muggins is None:
                 continue  # nothing to learn
             said.append(Announcement("muggins", _held_phrase(after, now)))
+            said += _rule(now, "muggins")
     return said
+
+
+def _rule(claim: Claim, event: str = "counts") -> list[Announcement]:
+    """The rule a count told as wrong most likely missed (:attr:`Claim.rule`), said."""
+    rule = claim.rule
+    return [] if rule is None else [Announcement(event, rule)]
 
 
 def _held_phrase(state: State, claim: Claim) -> Phrase:

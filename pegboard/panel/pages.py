@@ -21,6 +21,7 @@ from pegboard.rules.cards import DECK, Suit, card_name, suit_name
 
 bp = Blueprint("pages", __name__)
 
+RED = (Suit.DIAMONDS, Suit.HEARTS)
 THEME = "#3b2f22"  # the wood of the header, the app's title bar
 ICONS = (
     (192, "icon-192.png", "any"),
@@ -32,10 +33,14 @@ ICONS = (
 @bp.get("/")
 def index() -> str:
     lang = language()
-    suits = [  # (symbol, name, [(card, its name)]) for the card picker, suit by suit
-        (suit.symbol, suit_name(suit, lang), [(str(c), card_name(c, lang)) for c in cards])
+    suits = [  # the pack the page draws, suit by suit, each card with its spoken name
+        {
+            "symbol": suit.symbol,
+            "name": suit_name(suit, lang),
+            "red": suit in RED,
+            "cards": [(str(c), card_name(c, lang)) for c in DECK if c.suit is suit],
+        }
         for suit in Suit
-        for cards in [[card for card in DECK if card.suit is suit]]
     ]
     door = keeper()
     board = {

@@ -11,7 +11,11 @@ from collections.abc import Sequence
 from dataclasses import replace
 from typing import Any
 
+from pegboard.board.geometry import Layout
+from pegboard.errors import RuleError
+from pegboard.i18n import Phrase, phrase_of
 from pegboard.keeper import (
+    Claim,
     Count,
     Phase,
     Scorekeeper,
@@ -20,7 +24,8 @@ from pegboard.keeper import (
     skunk_lines,
     standing,
 )
-from pegboard.keeper.aloud import last_entry
+from pegboard.keeper.aloud import CardName, last_entry
+from pegboard.keeper.fit import check_board
 from pegboard.keeper.games import Listed
 from pegboard.panel.actions import versioned
 from pegboard.rules.cards import RANK_NAMES, Card, Suit
@@ -53,15 +58,31 @@ def snapshot(
         "capacity": layout.capacity,
         "game_id": keeper.game_id,
         "game_hole": layout.game,
+        "laps": layout.laps,  # more than 1: the board is played round, each peg on a lap
         "brightness": keeper.brightness,
         "versioned": versioned(),  # the actions sent with the game's version the phone saw
         "message": keeper.message.say(lang),
-        # What the board says aloud of the last entry: the page's live region, and the
-        # phone's own voice when it is on.
-        "aloud": [] if state is None else [a.say(lang) for a in last_entry(state, keeper.message)],
+        # What the board says aloud of the last entry (the page's live region, and the
+        # phone's own voice when it is on), and what of it shows at the action.
+        "aloud": [] if state is None else _aloud(state, keeper.message, lang),
         "pending": [value or None for value in dials],
-        "game": None if state is None else game_view(state, lang),
+        "game": None if state is None else game_view(state, lang, layout),
+        "unshown": None if state is None else unshown(layout, state, lang),
     }
+
+
+def _aloud(state: State, said: Phrase, lang: str) -> list[dict[str, str | None]]:
+    return [{"said": a.say(lang), "shown": a.shown(lang)} for a in last_entry(state, said)]
+
+
+def unshown(layout: Layout, state: State, lang: str) -> str | None:
+    """Why this board cannot show the game being played (one left on a board restarted
+    with another layout), or None when it can."""
+    try:
+        check_board(layout, state.settings)
+    except RuleError as error:
+        return phrase_of(error).say(lang)
+    return None
 
 
 def counting(state: State | None) -> bool:
@@ -98,18 +119,23 @@ def listed_game(listed: Listed, lang: str) -> dict[str, Any]:
     }
 
 
-def game_view(state: State, lang: str) -> dict[str, Any]:
+def game_view(state: State, lang: str, layout: Layout) -> dict[str, Any]:
     """The game for the panel: the counts of this deal only, the history counted (so a
     long game costs no more to show than a short one), and what is due now worked out
-    for the page (the count and what it can total, the cards that fit the play)."""
+    for the page (the count and what it can total, the cards that fit the play, the
+    hole and lap of each peg on this board, the rule a wrong count missed)."""
     claims = tuple(claim for claim in state.claims if claim.deal == state.deal)
     view = replace(state, claims=claims, history=()).as_dict()
     known = state.known_cards()
     for said, claim in zip(view["claims"], claims, strict=True):
         if (show := claim.show) is not None:
             said["show"]["call"] = show_call(show, lang)
+        said["rule"] = _rule(claim, lang)
     for side in view["sides"]:
         side["to_go"] = max(0, state.target - side["front"])
+        for peg in ("front", "back"):
+            place = layout.place(side[peg], state.target)
+            side[f"{peg}_place"] = {"hole": place.hole, "lap": place.lap}
     view["play"] |= {"most": max_play_points(), "fits": _fits(state)}
     view.update(
         target=state.target,
@@ -176,7 +202,20 @@ def history(
 ) -> list[dict[str, Any]]:
     """History lines ``start`` to ``stop`` of the game, each with why in ``lang``."""
     lines = () if state is None else state.history[start:stop]
-    return [{**entry.as_dict(), "why": entry.said.say(lang)} for entry in lines]
+    return [{**entry.as_dict(), "why": _spoken_cards(entry.said).say(lang)} for entry in lines]
+
+
+def _spoken_cards(said: Phrase) -> Phrase:
+    """``said`` with its cards in words ("five of clubs: fifteen for two"), as a screen
+    reader should hear them, and the phrases in it likewise."""
+    params = []
+    for name, value in said.params:
+        if isinstance(value, Phrase):
+            value = _spoken_cards(value)
+        elif name == "card" and isinstance(value, str):
+            value = CardName.of(value)
+        params.append((name, value))
+    return Phrase(said.message, tuple(params))
 
 
 def muggins_open(state: State, lang: str) -> dict[str, Any] | None:
@@ -221,8 +260,15 @@ def lesson(state: State, lang: str) -> dict[str, Any] | None:
                 "actual": claim.actual,
                 "missed": -claim.difference,
                 "show": {**show.as_dict(), "call": show_call(show, lang)},
+                "rule": _rule(claim, lang),
             }
     return None
+
+
+def _rule(claim: Claim, lang: str) -> str | None:
+    """The rule a count told as wrong most likely missed (:attr:`Claim.rule`), in ``lang``."""
+    rule = claim.rule
+    return None if rule is None else rule.say(lang)
 
 
 def dispute(state: State, lang: str) -> dict[str, Any] | None:

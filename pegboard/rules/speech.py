@@ -9,7 +9,7 @@ Each function takes ``lang`` (default English) and keeps no state.
 >>> number_words(31, "de"), number_words(31, "sv"), number_words(121, "fi")
 ('einunddreißig', 'trettioett', 'satakaksikymmentäyksi')
 >>> heels_call("nl"), go_call("de"), skunk_name(2, "fi")
-('twee voor zijn hielen', 'passe', 'tuplaskunkattu')
+('twee voor his heels', 'passe', 'tuplaskunkattu')
 """
 
 from __future__ import annotations
@@ -23,7 +23,7 @@ from math import prod
 from pegboard.i18n import N_, Phrase, translations
 from pegboard.rules.cards import Card
 from pegboard.rules.play import Peg, score_play
-from pegboard.rules.scoring import Show, runs_of
+from pegboard.rules.scoring import Item, Show, runs_of
 
 # --- numbers -------------------------------------------------------------------------------
 # Spoken numbers 0..999, a few words and two joining rules per language: the rules are
@@ -312,24 +312,69 @@ class LaidCall:
 
 
 _COUNTS = {
-    # Translators: a player's count in the show ("Ann's hand"); {name} is the player's name.
-    "hand": N_("{name}'s hand"),
-    "crib": N_("{name}'s crib"),
-    "play": N_("{name}'s play"),
-    "starter": N_("{name}'s starter"),
+    # Translators: a player's count in the show ("Ann's hand"); {whose} is the player's
+    # name made possessive as your language does it (Ann's, Anns, Thomas', Annin): see
+    # Whose in pegboard/rules/speech.py.
+    "hand": N_("{whose} hand"),
+    "crib": N_("{whose} crib"),
+    "play": N_("{whose} play"),
+    "starter": N_("{whose} starter"),
 }
+
+
+def _ends(name: str, *endings: str) -> bool:
+    return name.lower().endswith(endings)
+
+
+# A name made possessive, per language: the s of the genitive (an apostrophe alone after
+# an s sound; Dutch 's after a vowel; Swedish adds nothing after one), or the Finnish
+# genitive (Annan, Bobin).
+_POSSESSIVES: dict[str, Callable[[str], str]] = {
+    "en": lambda name: f"{name}'s",
+    "nl": lambda name: (
+        f"{name}'"
+        if _ends(name, "s", "x", "z", "sch")
+        else f"{name}'s"
+        if _ends(name, "a", "i", "o", "u", "y", "é")
+        else f"{name}s"
+    ),
+    "da": lambda name: f"{name}'" if _ends(name, "s", "x", "z") else f"{name}s",
+    "de": lambda name: f"{name}'" if _ends(name, "s", "ß", "x", "z", "ce") else f"{name}s",
+    "fi": lambda name: f"{name}n" if _ends(name, *"aeiouyäö") else f"{name}in",
+    "sv": lambda name: name if _ends(name, "s", "x", "z") else f"{name}s",
+}
+
+
+@dataclass(frozen=True, slots=True)
+class Whose:
+    """A player's name made possessive in the hearer's language.
+
+    >>> [Whose(name).say(lang) for name, lang in
+    ...  [("Ann", "de"), ("Klaus", "de"), ("Anna", "nl"), ("Bob", "fi"), ("Anna", "fi"),
+    ...   ("Lars", "sv"), ("Bob", "en")]]
+    ['Anns', "Klaus'", "Anna's", 'Bobin', 'Annan', 'Lars', "Bob's"]
+    """
+
+    name: str
+
+    def say(self, lang: str = "en") -> str:
+        from pegboard.i18n import check_language
+
+        return _POSSESSIVES[check_language(lang)](self.name)
 
 
 def count_name(name: str | None, kind: str) -> Phrase:
     """Whose count it is: "Ann's hand", "Bob's crib"; a play pegged by hand (nobody's
     turn) is "the play".
 
-    >>> count_name("Ann", "crib").say("sv"), count_name(None, "play").say("de")
-    ('Anns krubba', 'das Auslegen')
+    >>> count_name("Ann", "crib").say("sv"), count_name("Bob", "hand").say("fi")
+    ('Anns krubba', 'Bobin käsi')
+    >>> count_name(None, "play").say("de")
+    'das Auslegen'
     """
     if name is None:
         return Phrase(N_("the play"))
-    return Phrase.of(_COUNTS[kind], name=name)
+    return Phrase.of(_COUNTS[kind], whose=Whose(name))
 
 
 _SKUNKS = {1: N_("skunk"), 2: N_("double skunk"), 3: N_("triple skunk")}
@@ -349,6 +394,23 @@ def kind_name(kind: str, lang: str = "en") -> str:
     ('Folge', 'viisitoista')
     """
     return _kind_names(lang)[kind]
+
+
+def item_name(item: Item, lang: str = "en") -> str:
+    """An item of a score by the name the table gives it: a pair of three cards laid in
+    a row in the play is a pair royal, of four a double pair royal (every seed names
+    them so), not a "pair".
+
+    >>> from pegboard.rules.play import score_play
+    >>> from pegboard.rules.cards import Card, parse_cards
+    >>> [item_name(i, "de") for i in score_play(parse_cards(["7H", "7C"]), Card.parse("7D")).items]
+    ['Drilling']
+    """
+    if item.kind == "pair" and len(item.cards) > 2:
+        t = translations(lang)
+        sets = {3: t.pgettext("kind", "pair royal"), 4: t.pgettext("kind", "double pair royal")}
+        return sets[len(item.cards)]
+    return kind_name(item.kind, lang)
 
 
 @cache

@@ -14,6 +14,7 @@ Piper) would be another subclass of :class:`Engine`.
 from __future__ import annotations
 
 import os
+import re
 import shutil
 import struct
 import subprocess
@@ -34,6 +35,20 @@ COMMAND = "espeak-ng"
 VOICES = {"en": "en", "nl": "nl", "da": "da", "de": "de", "fi": "fi", "sv": "sv"}
 assert set(VOICES) == set(LANGUAGES)
 RATES = (80, 450)  # words per minute espeak-ng can speak
+# The cribbage words a language keeps in English that its espeak-ng voice reads by its own
+# spelling, and what it is given instead: its own phonemes ([[...]], the voice's phoneme
+# mnemonics) or a respelling. Dutch reads "go" with its fricative g ("gho"), "heels" as
+# "hayls" and the gg of "muggins" as a g too; Swedish "flush" as s then h; Finnish the
+# "ee" of "heelsistä" as a long e.
+SAYS = {
+    "nl": ((r"\bgo\b", "[[g'o:]]"), (r"\bheels\b", "[[h'i:ls]]"), (r"\bmuggins\b", "[[m'8gIns]]")),
+    "sv": ((r"\bflush\b", "flasch"),),
+    "fi": ((r"\bheels", "hiils"),),
+}
+_SAYS = {
+    lang: [(re.compile(word, re.IGNORECASE), said) for word, said in words]
+    for lang, words in SAYS.items()
+}
 WAV_HEADER = 44  # espeak-ng --stdout writes a plain RIFF header, then the samples
 CHUNK = 4096
 SILENCE_LEVEL = 100  # of 32767: quieter samples after the last word are silence
@@ -153,7 +168,7 @@ class Espeak(Engine):
         assert stdin is not None and stdout is not None and stderr is not None  # all piped
         running = _Running(process, stdout, stderr)
         try:
-            stdin.write(text.encode("utf-8"))
+            stdin.write(voiced(text, lang).encode("utf-8"))
             stdin.close()
             header = _read(running, WAV_HEADER)
             if len(header) < WAV_HEADER or header[:4] != b"RIFF":
@@ -250,15 +265,31 @@ def _remove(path: str | None) -> None:
         Path(path).unlink(missing_ok=True)
 
 
+def voiced(text: str, lang: str) -> str:
+    """``text`` as ``lang``'s voice is given it: the words it would say wrong respelled
+    (see :data:`SAYS`).
+
+    >>> voiced("Bob zegt Go.", "nl"), voiced("en flush på fyra", "sv")
+    ("Bob zegt [[g'o:]].", 'en flasch på fyra')
+    """
+    for word, said in _SAYS.get(check_language(lang), ()):
+        text = word.sub(said, text)
+    return text
+
+
 def phonemes(text: str, lang: str, command: str = COMMAND) -> str:
     """espeak-ng's phonemes for ``text`` in ``lang``'s voice, without speaking it.
 
     >>> phonemes("fünfzehn zwei", "de"), phonemes("fünfzehn zwei", "en")
     ("f'ynftse:n tsv'aI", "f'u:nfzeIn zw'eI")
+    >>> phonemes("Bob zegt Go.", "nl")  # a plosive g, as the table says it
+    "b'Op z'Ext g'o:"
     """
     args = [command, "-q", "-x", "-v", VOICES[check_language(lang)], "--stdin"]
     try:
-        done = subprocess.run(args, input=text, capture_output=True, text=True, timeout=30)
+        done = subprocess.run(
+            args, input=voiced(text, lang), capture_output=True, text=True, timeout=30
+        )
     except FileNotFoundError:
         raise VoiceError(NOT_INSTALLED) from None
     return done.stdout.strip()

@@ -1,0 +1,136 @@
+// What is due now, one moment of a deal at a time (moments/): its title, where the deal
+// stands, its action and the answer at the action, fitting a phone's screen under the
+// board. After each action the focus lands on the next thing to do.
+
+import { html, nothing, render } from "./vendor/lit-html.js";
+import { answer, say } from "./answer.js";
+import { choice } from "./parts.js";
+import { pinPrompt } from "./pin.js";
+import { cutForDeal, nameStarter, pickCards } from "./sheet.js";
+import { openTab } from "./tabs.js";
+import { act, api, now, signedIn } from "./talk.js";
+import { t } from "./words.js";
+import { count } from "./moments/count.js";
+import { disputeCall } from "./moments/dispute.js";
+import { done } from "./moments/done.js";
+import { callable, mugginsCall } from "./moments/muggins.js";
+import { none } from "./moments/none.js";
+import { over } from "./moments/over.js";
+import { play } from "./moments/play.js";
+import { starter } from "./moments/starter.js";
+import { claimKey, momentOf } from "./moments/which.js";
+
+const MOMENTS = { none, starter, play, count, done, over };
+
+let opened = { call: null, dispute: null }; // the call or dispute this phone opened
+let padPage = 0; // which totals the pad shows (a hand of five or six can score more)
+let scoring = { key: null, result: null }; // what the cards picked score (Muggins off)
+// This phone just acted: the focus goes to what is due next once the game moved on from
+// ``aim.version`` (or at once, for a choice made on this phone alone).
+let aim = null;
+let reveal = () => true;
+
+export const revealWith = (asked) => {
+  reveal = asked;
+};
+
+// What a count's cards score before it is claimed: never with Muggins on (the board does
+// not tell then), and only when this phone asks to see it.
+function revealed(game, due, cards) {
+  if (game.settings.muggins || !reveal()) return null;
+  if (due.show) return due.show;
+  if (cards.length !== due.size || !game.starter) return null;
+  const key = `${cards.join(",")}|${game.starter}|${due.kind}`;
+  if (scoring.key === key) return scoring.result;
+  scoring = { key, result: null };
+  const query = new URLSearchParams({ hand: cards.join(","), starter: game.starter, crib: due.kind === "crib" ? "1" : "0" });
+  api(`/api/score?${query}`).then((result) => {
+    if (scoring.key === key) {
+      scoring.result = result;
+      drawNow();
+    }
+  }).catch((error) => say("now", error.message, "bad"));
+  return null;
+}
+
+export function context(game) {
+  const key = game ? claimKey(game) : null;
+  const entry = (action, args) => {
+    aim = { version: game ? game.version : null };
+    return act(action, args, "now");
+  };
+  return {
+    signedIn: signedIn(),
+    game: () => now().game,
+    act: entry,
+    say: (text, kind) => say("now", text, kind),
+    answer: answer("now", "message"),
+    redraw: drawNow,
+    pinPrompt,
+    openTab,
+    choice,
+    pickCards,
+    nameStarter: () => nameStarter(entry),
+    cutForDeal: () => cutForDeal(entry),
+    revealed,
+    padPage: (page) => {
+      if (page === undefined) return padPage;
+      padPage = page;
+      return drawNow();
+    },
+    calling: () => opened.call === key,
+    disputing: () => opened.dispute === key,
+    call: (on) => {
+      opened = { ...opened, call: on ? key : null };
+      aim = { version: undefined };
+      drawNow();
+    },
+    dispute: (on) => {
+      opened = { ...opened, dispute: on ? key : null };
+      aim = { version: undefined };
+      drawNow();
+    },
+  };
+}
+
+// The view of what is due: a call or dispute this phone opened, or the game's moment.
+export function viewOf(game, ctx) {
+  if (game && game.dispute && ctx.disputing()) return disputeCall(game, ctx);
+  if (game && callable(game) && ctx.calling()) return mugginsCall(game, ctx);
+  return MOMENTS[momentOf(game)](game, ctx);
+}
+
+export function drawNow() {
+  const state = now();
+  if (!state) return;
+  const game = state.game;
+  const host = document.getElementById("moment-host");
+  const ctx = context(game);
+  const view = viewOf(game, ctx);
+  const undo = ctx.signedIn && game && game.can_undo;
+  const redo = ctx.signedIn && game && game.can_redo;
+  document.body.dataset.moment = momentOf(game);
+  const within = host.contains(document.activeElement);
+  render(html`<div class="head"><h2 id="moment-title">${view.title}</h2>
+      ${undo ? html`<button id="undo" type="button" class="quiet" @click=${() => ctx.act("undo")}>${t("undo")}</button>` : nothing}
+      ${redo ? html`<button id="redo" type="button" class="quiet" @click=${() => ctx.act("redo")}>${t("redo")}</button>` : nothing}</div>
+    <div id="moment-lead" class="lead">${view.lead}</div>
+    <div id="moment" class="moment">${view.body}</div>`, host);
+  // After this phone's action (or when the control in focus went away, or can no longer
+  // be used): the next thing to do.
+  const active = document.activeElement;
+  const lost = within && (!host.contains(active) || active.disabled);
+  const moved = aim !== null && (aim.version === undefined || aim.version !== (game ? game.version : null));
+  if ((moved || lost) && view.focus) {
+    const target = host.querySelector(view.focus);
+    if (target && !document.querySelector("dialog[open]")) {
+      target.focus();
+      aim = null;
+    }
+  }
+}
+
+// This phone's action was refused: the focus stays where it is.
+export const aimDone = () => {
+  aim = null;
+};
