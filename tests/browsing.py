@@ -15,6 +15,7 @@ import os
 import re
 import subprocess
 import sys
+import time
 from pathlib import Path
 
 import pytest
@@ -151,6 +152,17 @@ def act(page, action: str, **args) -> dict:
 def snapshot(page) -> dict:
     """The board's snapshot ``page`` drew last."""
     return page.evaluate(f"async () => {TALK}.now()")
+
+
+def made(page, selector: str) -> None:
+    """Tap ``selector`` and wait until the page has drawn the entry it makes, as a player
+    sees one card laid before laying the next."""
+    seen = snapshot(page)["game"]["version"]
+    page.click(selector)
+    deadline = time.monotonic() + 60  # a busy machine draws slowly
+    while snapshot(page)["game"]["version"] <= seen:
+        assert time.monotonic() < deadline, f"tapping {selector} made no entry"
+        page.wait_for_timeout(20)
 
 
 # A deal at the table (Ann deals, Bob leads), the starter 5♦, laid in this order:

@@ -11,6 +11,7 @@ from browsing import (  # noqa: F401
     act,
     board_url_fixture,
     browser_fixture,
+    made,
     phone_fixture,
     sign_in,
 )
@@ -62,7 +63,7 @@ HEARD = [
 
 
 def tap_card(page, card: str) -> None:
-    page.click(f"#moment .picker button[data-card='{card}']")
+    made(page, f"#moment .picker button[data-card='{card}']")
 
 
 def test_every_entry_is_heard_once_in_one_live_region_cards_by_name(phone):
@@ -81,7 +82,7 @@ def test_every_entry_is_heard_once_in_one_live_region_cards_by_name(phone):
     for card in ("10♥", "5♣", "5♥", "6♣", "4♦"):
         tap_card(player, card)
     for _ in range(2):  # Ann, then Bob, say go
-        player.click("#moment button.go")
+        made(player, "#moment button.go")
     for card in ("7♣", "J♠", "8♣"):
         tap_card(player, card)
     expect(listener.locator("#moment-title")).to_have_text("Bob's hand")
