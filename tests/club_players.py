@@ -107,7 +107,7 @@ class Player:
         """Peg game ``game`` at this player's table to its end (or ``stop_after``
         entries): the state at the end (None when stopped)."""
         table = self.table or self.sit()
-        made = 0
+        made, refused = 0, 0
         while True:
             state = table.call("GET", "/api/state")
             view = state["game"]
@@ -120,12 +120,16 @@ class Player:
             action, body = self.entry(view)
             try:
                 table.call("POST", f"/api/act/{action}", body, key=secrets.token_hex(8))
-            except Refused as refused:
-                if refused.status == 401:  # the session ended (a restart): join again
+            except Refused as refusal:
+                if refusal.status == 401:  # the session ended (a restart): join again
                     table = self.sit()
                     continue
-                if refused.status != 409:  # 409: the game moved on meanwhile: look again
+                if refusal.status != 409:  # 409: the game moved on meanwhile: look again
                     raise
+                refused += 1  # or the rules refuse it: say so rather than knock forever
+                assert refused < 50, f"{action} {body} refused: {refusal.error}"
+            else:
+                refused = 0
             made += 1
 
     def entry(self, view: dict[str, Any]) -> tuple[str, dict[str, Any]]:
@@ -133,12 +137,12 @@ class Player:
         if due is None:
             return "advance", {}
         if due["kind"] == "starter":
-            self.carded = rng.random() < 0.3
-            return "starter", {"card": "5D"} if self.carded else {"heels": False}
+            named = rng.random() < 0.3  # the dealer's 29 needs the starter named
+            return "starter", {"card": "5D"} if named else {"heels": False}
         if due["kind"] == "play":
             return "advance", {}
         seat = due["seat"]
-        if due["kind"] == "hand" and seat == view["dealer"] and getattr(self, "carded", False):
+        if due["kind"] == "hand" and seat == view["dealer"] and view["starter"] is not None:
             return "claim", {"seat": seat, "points": 29, "cards": list(TWENTY_NINE)}
         return "claim", {"seat": seat, "points": rng.choice(TOTALS)}
 

@@ -19,11 +19,11 @@ from waiting import WAIT
 from pegboard.board.layout import load_layout
 from pegboard.game import Table
 from pegboard.game.store import Store
-from pegboard.inputs import Controls, DialPins, PinMap, Settings
+from pegboard.inputs import Controls, DialPins, PinMap, SwitchTiming
 from pegboard.keeper import Scorekeeper
 
 DIALS = (DialPins(17, 27, 22), DialPins(5, 6, 13), DialPins(23, 24, 25), DialPins(12, 16, 4))
-QUICK = Settings(bounce_time=0.002, hold_time=5.0)  # a press counts 2 ms after its release
+QUICK = SwitchTiming(bounce_time=0.002, hold_time=5.0)  # a press counts 2 ms after its release
 
 
 @pytest.fixture

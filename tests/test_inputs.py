@@ -28,7 +28,7 @@ from pegboard.inputs import (
     Peg,
     PinMap,
     Repeat,
-    Settings,
+    SwitchTiming,
     Turn,
     Undo,
     make_factory,
@@ -36,8 +36,8 @@ from pegboard.inputs import (
 
 WAIT = 5.0  # seconds an intent may take to arrive before the test fails
 # Short presses in tests take microseconds, so a 5 s hold never fires by accident.
-QUICK = Settings(bounce_time=0.02, hold_time=5.0)
-HOLDS = Settings(bounce_time=0.02, hold_time=0.3)
+QUICK = SwitchTiming(bounce_time=0.02, hold_time=5.0)
+HOLDS = SwitchTiming(bounce_time=0.02, hold_time=0.3)
 MODEL = Path("/proc/device-tree/model")
 ON_A_PI = MODEL.exists() and "Raspberry Pi" in MODEL.read_text(errors="replace")
 DIAL, KEYS = DialPins(a=17, b=27, switch=22), ButtonPins(minus=4, plus=18, peg=19)
@@ -125,7 +125,7 @@ def test_a_short_press_on_the_dial_pegs(build, factory):
 
 
 def test_chatter_on_press_and_release_counts_as_one_peg(build, factory):
-    controls, intents = build(DIAL, settings=Settings(bounce_time=0.25, hold_time=5.0))
+    controls, intents = build(DIAL, settings=SwitchTiming(bounce_time=0.25, hold_time=5.0))
     switch = factory.pin(22)
     for _ in range(5):  # contacts bouncing as they close ...
         switch.drive_low()

@@ -15,7 +15,7 @@ from pegboard.inputs.pins import (
     I2S_PINS,
     ButtonPins,
     DialPins,
-    Settings,
+    SwitchTiming,
     load_pins,
     main,
     parse_pins,
@@ -60,7 +60,7 @@ def test_the_default_map_is_four_dials_and_an_advance_button():
         DialPins(12, 16, 4),
     )
     assert pin_map.advance == 26
-    assert pin_map.settings == Settings(bounce_time=0.02, hold_time=1.0)
+    assert pin_map.settings == SwitchTiming(bounce_time=0.02, hold_time=1.0)
     assert pin_map.audio == "i2s"  # a MAX98357A can be added later without rewiring a control
 
 
@@ -200,7 +200,7 @@ def test_the_config_overrides_keys_and_replaces_the_seat_list():
     }
     before = copy.deepcopy(override)
     pin_map = load_pins(override=override)
-    assert pin_map.settings == Settings(bounce_time=0.02, hold_time=0.8)
+    assert pin_map.settings == SwitchTiming(bounce_time=0.02, hold_time=0.8)
     assert pin_map.advance == 21
     assert pin_map.seats == (ButtonPins(4, 18, 19),)
     assert pin_map.audio == "jack"

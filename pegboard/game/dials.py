@@ -69,7 +69,7 @@ def whose(event: ev.Event | None, state: State) -> int | None:
 def undo_own(state: State, seat: int) -> ev.Undone:
     """A long press takes back the last entry in force, when ``seat`` made it."""
     made = state.before
-    if state.entry is None or made is None or whose(state.entry, made) != seat:
+    if state.event is None or made is None or whose(state.event, made) != seat:
         message = N_("the last entry is not {name}'s")
         raise RuleError(Phrase.of(message, name=state.players[seat]))
     return commands.undo(state)

@@ -86,13 +86,13 @@ def apply(state: State | None, event: Event) -> State:
     match event:
         case Undone():
             assert state is not None and state.before is not None  # checked: can undo
-            assert state.entry is not None
-            after = replace(state.before, redo=(state.entry, *state.redo))
+            assert state.event is not None
+            after = replace(state.before, redo=(state.event, *state.redo))
         case Redone():
             assert state is not None
             after = replace(apply(state, state.redo[0]), redo=state.redo[1:])
         case _:
-            after = replace(evolve(event, state), before=state, entry=event, redo=())
+            after = replace(evolve(event, state), before=state, event=event, redo=())
     return replace(after, version=version + 1)
 
 
@@ -289,11 +289,11 @@ def _again(state: State, changed: Callable[[Any], Event]) -> State:
     """The entry in force made again, ``changed``, on the state before it; a starter
     named since it stays named."""
     starter = state.starter
-    while isinstance(state.entry, StarterNamed):
+    while isinstance(state.event, StarterNamed):
         assert state.before is not None
         state = state.before
-    assert state.before is not None and state.entry is not None
-    return evolve(changed(state.entry), replace(state.before, starter=starter))
+    assert state.before is not None and state.event is not None
+    return evolve(changed(state.event), replace(state.before, starter=starter))
 
 
 @evolve.register

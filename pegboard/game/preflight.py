@@ -46,7 +46,7 @@ MASK = 0xFFFFFFFF
 
 
 @dataclass(frozen=True, slots=True)
-class Frame:
+class WalFrame:
     """One WAL frame: the page it holds, the database size in pages if it ends a
     transaction (0 if not), whether it carries the header's salts, and whether its
     checksum follows from the frame before it (as stored there)."""
@@ -65,7 +65,7 @@ class Wal:
 
     page_size: int
     salts: bytes
-    frames: list[Frame]
+    frames: list[WalFrame]
     recovered: int = 0  # frames SQLite will use
     pages: dict[int, int] = field(default_factory=dict)  # page -> offset of its newest copy
     size: int = 0  # the database's pages after the last recovered commit
@@ -133,7 +133,7 @@ def read_wal(data: bytes) -> Wal | None:
     return wal
 
 
-def _committed(frames: list[Frame]) -> tuple[int, int, dict[int, int]]:
+def _committed(frames: list[WalFrame]) -> tuple[int, int, dict[int, int]]:
     """As SQLite's recovery reads ``frames``: up to the last commit before the first broken
     frame. (How many frames, the database's pages then, page -> offset of its newest copy.)"""
     count, size, pages, pending = 0, 0, {}, {}
@@ -150,7 +150,7 @@ def _committed(frames: list[Frame]) -> tuple[int, int, dict[int, int]]:
 
 def _scan(
     data: bytes, page_size: int, big: bool, salts: bytes, seed: tuple[int, int]
-) -> list[Frame]:
+) -> list[WalFrame]:
     """The frames in a WAL's ``data``: ``ours`` if they carry ``salts``, ``intact`` if
     their checksum follows from the one before (``seed`` for the first)."""
     frames, before, step = [], seed, FRAME_HEADER + page_size
@@ -160,7 +160,7 @@ def _scan(
         body = offset + FRAME_HEADER
         summed = checksum(data[offset : offset + 8] + data[body : body + page_size], before, big)
         ours = data[offset + 8 : offset + 16] == salts and page > 0
-        frames.append(Frame(page, commit, ours, ours and summed == own, body))
+        frames.append(WalFrame(page, commit, ours, ours and summed == own, body))
         before = own
     return frames
 
@@ -298,7 +298,7 @@ def _unread_frames(main: BinaryIO, wal_data: bytes, wal: Wal | None) -> Problem 
     return None
 
 
-def _salt1(data: bytes, frame: Frame) -> int:
+def _salt1(data: bytes, frame: WalFrame) -> int:
     return int.from_bytes(data[frame.offset - 16 : frame.offset - 12], "big")
 
 

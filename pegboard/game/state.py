@@ -40,7 +40,7 @@ class State:
     """Everything the board shows, worked out from the events.
 
     Two states are equal when the games stand the same; ``version`` (events in the
-    log) and ``before``, ``entry`` and ``redo`` (for undo and redo) are not compared."""
+    log) and ``before``, ``event`` and ``redo`` (for undo and redo) are not compared."""
 
     settings: Settings
     version: int = field(default=0, compare=False)
@@ -61,7 +61,7 @@ class State:
     winner: int | None = None
     results: tuple[GameResult, ...] = ()  # finished games of the match
     before: State | None = field(default=None, compare=False, repr=False)
-    entry: Event | None = field(default=None, compare=False, repr=False)
+    event: Event | None = field(default=None, compare=False, repr=False)  # what made it
     redo: tuple[Event, ...] = field(default=(), compare=False, repr=False)
 
     # --- the table -----------------------------------------------------------------------

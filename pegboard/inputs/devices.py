@@ -41,7 +41,7 @@ from gpiozero.pins.mock import MockFactory
 
 from pegboard.errors import ConfigError
 from pegboard.i18n import N_, Phrase
-from pegboard.inputs.pins import DialPins, PinMap, Settings, Wiring, seat_place
+from pegboard.inputs.pins import DialPins, PinMap, SwitchTiming, Wiring, seat_place
 from pegboard.keeper.intents import Advance, Intent, Peg, Repeat, Turn, Undo
 
 log = logging.getLogger(__name__)
@@ -72,7 +72,7 @@ class Switch:
         self,
         what: Phrase,
         gpio: int,
-        settings: Settings,
+        settings: SwitchTiming,
         factory: Factory,
         on_press: Callable[[], None],
         on_hold: Callable[[], None] | None = None,
@@ -178,7 +178,7 @@ class Seat:
         self,
         index: int,
         wiring: Wiring,
-        settings: Settings,
+        settings: SwitchTiming,
         factory: Factory,
         emit: Callable[[Intent], None],
     ) -> None:

@@ -9,7 +9,7 @@ from typing import Protocol
 
 
 class Timing(Protocol):
-    """What the docs read of a pin map's switch timing (:class:`pegboard.inputs.pins.Settings`)."""
+    """What the docs read of a pin map's switch timing (:class:`.pins.SwitchTiming`)."""
 
     @property
     def bounce_time(self) -> float: ...

@@ -96,7 +96,7 @@ _WIRINGS: dict[str, type[DialPins] | type[ButtonPins]] = {"dial": DialPins, "but
 
 
 @dataclass(frozen=True)
-class Settings:
+class SwitchTiming:
     """Timing for switches, in seconds.
 
     ``bounce_time``: how long a switch must stay released before its press
@@ -129,7 +129,7 @@ class PinMap:
 
     seats: tuple[Wiring, ...]
     advance: int
-    settings: Settings = Settings()
+    settings: SwitchTiming = SwitchTiming()
     audio: str = "none"
 
     def uses(self) -> list[tuple[int, str, str]]:
@@ -252,14 +252,14 @@ def _wiring(data: Mapping[str, Any], number: int, source: str) -> Wiring:
     )
 
 
-def _settings(data: Mapping[str, Any], source: str) -> Settings:
+def _settings(data: Mapping[str, Any], source: str) -> SwitchTiming:
     _known(data, tuple(_LIMITS), "settings", source)
     read = Source(source)
     values = {
         name: float(read.value(data, name, float, check=seconds(name), key=f"settings.{name}"))
         for name in data
     }
-    settings = Settings(**values)
+    settings = SwitchTiming(**values)
     if settings.hold_time <= settings.bounce_time:
         longer = N_("{source}: {hold} ({held} s) must be longer than {bounce} ({bounced} s)")
         raise _refused(

@@ -294,8 +294,8 @@ def _gone(before: State, after: State) -> list[int]:
     """The seats that said go with this change: the last to say it may have ended the
     count, and the go's point started a new one (no seat has passed in it)."""
     seats = set(after.play.passed - before.play.passed)
-    if isinstance(after.entry, Go):
-        seats.add(after.entry.seat)
+    if isinstance(after.event, Go):
+        seats.add(after.event.seat)
     return sorted(seats)
 
 

@@ -22,7 +22,7 @@ REDONE = Phrase(N_("Redone."))
 
 def entered(state: State) -> Phrase:
     """What the board says of the entry ``state`` was made by."""
-    match state.entry:
+    match state.event:
         case ev.GameStarted(cuts=None) | ev.NextGame(cuts=None, ranks=None):
             message = N_("New game: {name} deals first.")
             return Phrase.of(message, name=state.players[state.dealer])

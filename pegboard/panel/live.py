@@ -46,7 +46,7 @@ Sink = Callable[["Broadcast"], None]
 
 
 @dataclass(frozen=True, slots=True)
-class Board:
+class Snapshot:
     """A board that was broadcast: its tag (``at``), the door's version, the state."""
 
     at: str
@@ -96,7 +96,7 @@ class Live:
         self._keeper, self._sim = keeper, sim
         self._lock = threading.Condition()
         self._boot = secrets.token_hex(4)  # tags from an earlier run never match
-        self._boards: deque[Board] = deque(maxlen=KEPT)
+        self._boards: deque[Snapshot] = deque(maxlen=KEPT)
         self._made = 0  # boards recorded
         self._number = 0  # rounds broadcast
         self._changed: set[str] = set()  # kinds of change not yet broadcast
@@ -152,7 +152,7 @@ class Live:
         first = self._board(board, before, lang)
         return number, f"retry: {retry}\n\n".encode() + first + _frame(self._keeper)
 
-    def board_at(self, at: str) -> Board | None:
+    def board_at(self, at: str) -> Snapshot | None:
         """The recent board tagged ``at``, if still kept."""
         with self._lock:
             return next((board for board in reversed(self._boards) if board.at == at), None)
@@ -197,14 +197,14 @@ class Live:
     def _now(self) -> tuple[int, State | None]:
         return self._keeper.versions().changes, self._keeper.state
 
-    def _record(self, version: int, state: State | None) -> Board:
+    def _record(self, version: int, state: State | None) -> Snapshot:
         """Keep a board (under the lock)."""
         self._made += 1
-        board = Board(f"{self._boot}.{self._made}", version, state)
+        board = Snapshot(f"{self._boot}.{self._made}", version, state)
         self._boards.append(board)
         return board
 
-    def _board(self, board: Board, before: Board | None, lang: str) -> bytes:
+    def _board(self, board: Snapshot, before: Snapshot | None, lang: str) -> bytes:
         """The ``state`` message of ``board`` in ``lang``, its history told as what it
         gained since ``before`` (or only counted)."""
         view = snapshot(self._keeper, lang, sim=self._sim, board=(board.version, board.state))
@@ -217,7 +217,7 @@ def _frame(keeper: Scorekeeper) -> bytes:
     return event("frame", {"holes": keeper.lit()})
 
 
-def _gained(at: str, state: State, before: Board | None, lang: str) -> dict[str, Any]:
+def _gained(at: str, state: State, before: Snapshot | None, lang: str) -> dict[str, Any]:
     """What the history of ``state`` (the board tagged ``at``) gained since ``before``'s:
     keep the first ``from`` lines, add ``entries``. Without a ``prev``, read it whole."""
     lines = state.history
