@@ -30,10 +30,9 @@ from pegboard.club import views
 from pegboard.club.director import Director
 from pegboard.club.store import ClubStore
 from pegboard.errors import PegboardError, StoreError
-from pegboard.i18n import LANGUAGES, LOCALE_DIR, NAMES, phrase_of
-from pegboard.panel import SECURITY_HEADERS, choose_language, language
+from pegboard.i18n import LANGUAGES, LOCALE_DIR, N_, NAMES, phrase_of
+from pegboard.panel import SECURITY_HEADERS, answer_only_to, choose_language, language
 from pegboard.panel.bodies import MOST_BYTES, json_body
-from pegboard.panel.hosts import LOCAL_ADDRESS, allowed
 from pegboard.panel.tries import Tries
 
 DIRECTOR = "pegboard.director"  # in app.extensions
@@ -93,12 +92,7 @@ def create_club_app(
         checked.__name__ = view.__name__
         return cast(View, checked)
 
-    @app.before_request
-    def our_name() -> None:
-        host = request.headers.get("Host", "")
-        if not allowed(host, names, request.environ.get(LOCAL_ADDRESS)):
-            message = _("the club does not answer to the name {host}")
-            abort(400, description=message.format(host=repr(host[:100])))
+    answer_only_to(app, names, N_("the club does not answer to the name {host}"))
 
     @app.after_request
     def secure(response: Response) -> Response:

@@ -32,7 +32,7 @@ from flask_babel import gettext as _
 from werkzeug.exceptions import HTTPException
 
 from pegboard.errors import ConflictError, LinkError, PegboardError, RuleError, StoreError
-from pegboard.i18n import LOCALE_DIR, check_language, language_of, negotiate, phrase_of
+from pegboard.i18n import LOCALE_DIR, N_, check_language, language_of, negotiate, phrase_of
 from pegboard.keeper import KeyReused, Scorekeeper
 from pegboard.panel.bodies import MOST_BYTES
 from pegboard.panel.hosts import LOCAL_ADDRESS, allowed
@@ -104,12 +104,7 @@ def create_app(config: dict[str, Any] | None = None, keeper: Scorekeeper | None 
     app.extensions[signing.KEYS] = signing.Keys(kept["BOARD_KEY_FILE"])
     names = frozenset(name.lower() for name in app.config["HOSTS"])
 
-    @app.before_request
-    def our_name() -> None:
-        host = request.headers.get("Host", "")
-        if not allowed(host, names, request.environ.get(LOCAL_ADDRESS)):
-            message = _("this board does not answer to the name {host}")
-            abort(400, description=message.format(host=repr(host[:100])))
+    answer_only_to(app, names, N_("this board does not answer to the name {host}"))
 
     app.register_blueprint(auth.bp)
     app.register_blueprint(api.bp)
@@ -124,6 +119,17 @@ def create_app(config: dict[str, Any] | None = None, keeper: Scorekeeper | None 
         return response
 
     return app
+
+
+def answer_only_to(app: Flask, names: frozenset[str], refusal: str) -> None:
+    """Refuse (400) every request whose Host header is none of ``names`` (see
+    :mod:`.hosts`), saying ``refusal`` (a catalogue message with ``{host}``)."""
+
+    @app.before_request
+    def our_name() -> None:
+        host = request.headers.get("Host", "")
+        if not allowed(host, names, request.environ.get(LOCAL_ADDRESS)):
+            abort(400, description=_(refusal).format(host=repr(host[:100])))
 
 
 def choose_language() -> str:
