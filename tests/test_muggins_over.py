@@ -191,6 +191,7 @@ def test_a_muggins_call_on_a_true_claim_of_game_lets_the_win_stand(keeper):
     keeper.claim("Bob", 4, cards=BOBS)
     change = keeper.muggins("Ann", 2)  # false: the win stands, and nothing is pegged after
     assert keeper.state.winner == 1 and keeper.state.scores == (95, 121)
+    assert keeper.state.claims[-1].muggins == Mugging(0, 2, 1, 0, right=False)
     assert "Bob wins by twenty-six." in said(change)
 
 

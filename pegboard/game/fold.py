@@ -277,6 +277,8 @@ def _(event: MugginsCalled, state: State) -> State:
         return _over_called(state, event.seat, event.points, claim.cards)
     state = stand(state)  # a claim of game the call does not show over: the win stands
     mugging, seat = settle(state, claim, event.seat, event.points)
+    if state.over:  # called on the claim that won: nothing is pegged after the game
+        mugging = replace(mugging, points=0)
     owner = state.count_name(Count(claim.seat, claim.kind))
     said = Phrase.of(MUGGINS if mugging.right else FALSE_MUGGINS, owner=owner)
     state = peg(
