@@ -141,6 +141,21 @@ def test_with_muggins_off_a_known_over_count_is_taken_back_at_once(keeper):
     assert str(change.said) == "12: over by 8; pegged 4."
 
 
+def test_the_phones_are_told_of_a_count_open_to_a_challenge_in_any_deal(keeper):
+    kings_show(keeper, muggins=True)
+    for seat, points in ((1, 4), (0, 0), (0, 2)):
+        keeper.claim(seat, points)
+    keeper.advance()
+    keeper.turn_starter("KC")  # deal 2, Bob deals: the counts of deal 1 are not shown
+    keeper.advance()
+    keeper.claim("Ann", 12, cards=BOBS)
+    view = game_view(keeper.state, "en", keeper.layout)
+    assert [claim["claimed"] for claim in view["claims"]] == [12]
+    assert view["challenge"] == view["challenge"] | {"name": "Ann's hand", "claimed": 12}
+    assert view["challenge"]["callers"] == [1]
+    assert view["challenge"]["cards"] == ["2♥", "3♠", "9♦", "Q♣"]
+
+
 # --- a claim of game ------------------------------------------------------------------------
 
 
