@@ -147,3 +147,19 @@ def test_the_painter_says_which_change_the_leds_show(board):
     assert not board.painter.wait_shown(dialled.version + 1, timeout=0.05)  # none made since
     pegged = keeper.peg_dial(1)
     assert board.painter.wait_shown(pegged.version, WAIT)
+
+
+def test_a_change_made_while_hearing_one_is_told_to_everyone_after_it(door):
+    door.new_game({"players": ["Ann", "Bob"]}, dealer=0)
+    a_heard, b_heard = [], []
+
+    def a(change) -> None:  # A turns Bob's dial on hearing Ann's, on the thread telling it
+        a_heard.append(change.version)
+        if change.seat == 0:
+            door.turn_dial(1, 2)
+
+    door.subscribe(a)
+    door.subscribe(lambda change: b_heard.append(change.version))
+    turned = door.turn_dial(0, 1)
+    assert door.settle(WAIT)
+    assert a_heard == b_heard == [turned.version, turned.version + 1]
