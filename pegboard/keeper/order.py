@@ -30,20 +30,12 @@ import threading
 from collections import deque
 from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
-from typing import Any, Generic, NamedTuple, TypeVar
+from typing import Any, Generic, TypeVar
 
 from pegboard.errors import PegboardError
 
 log = logging.getLogger(__name__)
 T = TypeVar("T")
-
-
-class Versions(NamedTuple):
-    """How far the door has come: its changes, and the LED frames shown (see
-    :meth:`pegboard.keeper.Scorekeeper.versions`)."""
-
-    changes: int
-    lit: int
 
 
 class Line:
