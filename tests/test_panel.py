@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import posixpath
 import re
 from pathlib import Path
+from typing import Any
 
 import pytest
 from conftest import PANEL_PIN
@@ -13,6 +15,7 @@ from waiting import eventually
 
 from pegboard.panel import create_app
 from pegboard.panel.actions import ACTIONS, SEEN, table, takes
+from pegboard.panel.api import Board
 
 PIN = PANEL_PIN  # the app and client fixtures are conftest's
 
@@ -238,7 +241,8 @@ def test_an_oversized_body_is_refused(client, signed_in):
 
 def test_an_internal_error_never_shows_a_trace(board):
     broken = create_app({"PIN": PIN}, board.keeper)
-    broken.extensions["pegboard.keeper"] = object()  # a front door that fails every call
+    failing: Any = object()  # a front door that fails every call
+    dataclasses.replace(Board.of(broken), keeper=failing).init_app(broken)
     response = broken.test_client().get("/api/state")
     assert response.status_code == 500
     assert response.get_json() == {"error": "internal error: nothing was changed"}

@@ -15,6 +15,7 @@ from pegboard.board.geometry import Layout
 from pegboard.errors import RuleError
 from pegboard.i18n import Phrase, phrase_of
 from pegboard.keeper import (
+    Change,
     Claim,
     Count,
     Phase,
@@ -37,35 +38,31 @@ CLUBS = Suit.CLUBS  # any suit: only the rank counts in the play
 
 
 def snapshot(
-    keeper: Scorekeeper,
-    lang: str,
-    *,
-    sim: bool = False,
-    board: tuple[int, State | None] | None = None,
+    keeper: Scorekeeper, lang: str, *, sim: bool = False, now: Change | None = None
 ) -> dict[str, Any]:
-    """The board as the panel shows it, its words in ``lang``: now, or ``board`` (a
-    version of the door and the state it had). The history is only counted here (a
-    long game's would weigh more than all the rest): :func:`history` pages it."""
-    version, state = board or (keeper.versions().changes, keeper.state)
-    layout = keeper.layout
-    dials = keeper.dials
+    """The board as the panel shows it, its words in ``lang``: the door's snapshot after
+    the change ``now`` (by default the last one, :attr:`Scorekeeper.now`), read from it
+    alone. The history is only counted here (a long game's would weigh more than all the
+    rest): :func:`history` pages it."""
+    now = now or keeper.now
+    state, layout = now.state, keeper.layout
     return {
-        "version": version,
+        "version": now.version,
         "sim": sim,
         "layout": layout.name,
         "tracks": len(layout.tracks),
         "players_allowed": list(players_allowed(layout)),
         "capacity": layout.capacity,
-        "game_id": keeper.game_id,
+        "game_id": now.game_id,
         "game_hole": layout.game,
         "laps": layout.laps,  # more than 1: the board is played round, each peg on a lap
-        "brightness": keeper.brightness,
+        "brightness": now.brightness,
         "versioned": versioned(),  # the actions sent with the game's version the phone saw
-        "message": keeper.message.say(lang),
+        "message": now.message.say(lang),
         # What the board says aloud of the last entry (the page's live region, and the
         # phone's own voice when it is on), and what of it shows at the action.
-        "aloud": [] if state is None else _aloud(state, keeper.message, lang),
-        "pending": [value or None for value in dials],
+        "aloud": [] if state is None else _aloud(state, now.message, lang),
+        "pending": [value or None for value in now.dials],
         "game": None if state is None else game_view(state, lang, layout),
         "unshown": None if state is None else unshown(layout, state, lang),
     }
