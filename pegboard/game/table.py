@@ -160,6 +160,12 @@ class Table:
         return self._store.log(self._current() if game is None else game)
 
     @property
+    def set_aside(self) -> dict[int, Phrase]:
+        """The old games set aside as the file was opened (their entries no longer chain:
+        the file was edited), each with why; they are left as they are."""
+        return {game: phrase_of(error) for game, error in self._store.set_aside.items()}
+
+    @property
     def path(self) -> Path:
         """The game file."""
         return self._store.path
