@@ -96,8 +96,8 @@ class Standing:
         }
 
 
-SUMMED = ("points", "wins", "losses", "spread", "skunks", "skunked", "byes")
-SUMMED += ("bye_points", "bye_wins", "bye_spread")  # a season adds these up
+SUMMED: tuple[str, ...] = ("points", "wins", "losses", "spread", "skunks", "skunked")
+SUMMED += ("byes", "bye_points", "bye_wins", "bye_spread")  # what a season adds up
 
 
 def standings(night: Night) -> list[Standing]:

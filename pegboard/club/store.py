@@ -119,9 +119,7 @@ class ClubStore:
             for kind, data, by, at in rows
         ]
 
-    def append(
-        self, night: int, seq: int, event: Event, by: str, key: Key | None = None
-    ) -> bool:
+    def append(self, night: int, seq: int, event: Event, by: str, key: Key | None = None) -> bool:
         """Store ``event`` as ``night``'s event ``seq`` (with ``key``, the request that
         asked for it); False when it is a result counted already (nothing is stored)."""
         data = to_dict(event)

@@ -169,8 +169,8 @@ class Store:
         if current in self.set_aside:
             broken = self.set_aside[current]
             raise ChainError(self.refusal(broken.args[0]).args[0], current, broken.version)
-        for game, error in self.set_aside.items():
-            log.warning("%s", Phrase.of(SET_ASIDE, game=game, why=error.args[0]))
+        for game, aside in self.set_aside.items():
+            log.warning("%s", Phrase.of(SET_ASIDE, game=game, why=aside.args[0]))
 
     def _chains(self) -> None:
         rows = self._db.execute(
