@@ -123,7 +123,7 @@ def standings(night: Night) -> list[Standing]:
             bye.bye_wins += rules.bye_won
             bye.spread += rules.bye_spread
             bye.bye_spread += rules.bye_spread
-    done = night.round == rules.games and not night.open_seats()
+    done = night.over
     for standing in table.values():
         standing.slam = (
             standing.losses == 0

@@ -275,13 +275,24 @@ def _call(
     headers["Host"] = parts.netloc
     try:
         if board is not None:
+            kept = board._connection is not None
             connection = board.connection()
+            try:
+                connection.request(method, path, body=data or None, headers=headers)
+                response = connection.getresponse()
+            except (ConnectionError, http.client.RemoteDisconnected):
+                if not kept:
+                    raise
+                board.drop()  # the board closed the kept connection (a restart): once more
+                connection = board.connection()
+                connection.request(method, path, body=data or None, headers=headers)
+                response = connection.getresponse()
         else:
             connection = http.client.HTTPConnection(
                 parts.hostname or "", parts.port or 80, timeout=SECONDS
             )
-        connection.request(method, path, body=data or None, headers=headers)
-        response = connection.getresponse()
+            connection.request(method, path, body=data or None, headers=headers)
+            response = connection.getresponse()
         raw = response.read()
     except (OSError, http.client.HTTPException) as error:
         if board is not None:

@@ -137,7 +137,7 @@ def create_club_app(
 
     @app.get("/club/part/<name>")
     def part(name: str) -> str:
-        if name not in ("standings", "round", "tables", "me", "season"):
+        if name not in ("head", "standings", "round", "tables", "me", "season"):
             abort(404, description=_("no such part of the page"))
         signed = session.get("epoch") == epoch and bool(session.get("director"))
         code = request.args.get("code", "")
@@ -323,7 +323,7 @@ def _winner(given: object) -> object:
     if isinstance(given, str):
         wanted = " ".join(given.split()).casefold()
         found = [n for n, p in director().night.players.items() if p.name.casefold() == wanted]
-        return found[0] if found else given
+        return found[0] if found else int(given) if given.isdigit() else given
     return given
 
 

@@ -8,8 +8,9 @@ older format is upgraded once, in one transaction (:mod:`.schema`).
 
 An old game whose entries no longer chain (someone edited the file) is *set aside*: its
 rows are left as they are, byte for byte, it is named in :attr:`Store.set_aside` (and
-the log), its log is refused when asked for, and the board starts with the other games.
-Only a break in the game being played, or damage to the file itself, stops start-up.
+the log), its log is refused when asked for, and the board starts with the other games
+(with none being played, if it was the last one, finished). Only a break in the game
+being played, or damage to the file itself, stops start-up.
 
 Beside its events each game keeps its summary (:mod:`.summary`), written with each entry,
 so the games are listed without replaying any.
@@ -160,13 +161,16 @@ class Store:
 
     def _check_chains(self) -> None:
         """Every game's entries against their chain, length and head, read one at a time;
-        an old game that fails is set aside, the current one stops start-up."""
+        a game that fails is set aside, unless it is the one being played (the current
+        game, not over): that stops start-up."""
         try:
             self._chains()
         except sqlite3.Error as error:
             raise self._failed(refusals.CANNOT_READ, error) from None
         current = self.latest()
-        if current in self.set_aside:
+        record = self.game(current) if current in self.set_aside else None
+        summary = record.summary if record is not None else None
+        if current in self.set_aside and (summary is None or not summary.over):
             broken = self.set_aside[current]
             raise ChainError(self.refusal(broken.args[0]).args[0], current, broken.version)
         for game, aside in self.set_aside.items():

@@ -57,7 +57,7 @@ class Table:
         self._state: State | None = None
         try:
             latest = self._store.latest()
-            if latest is not None:
+            if latest is not None and latest not in self._store.set_aside:
                 self.load(latest)
         except BaseException:
             if self._store is not store:
