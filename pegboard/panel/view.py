@@ -68,7 +68,6 @@ def snapshot(
         "pending": [value or None for value in dials],
         "game": None if state is None else game_view(state, lang, layout),
         "unshown": None if state is None else unshown(layout, state, lang),
-        "chain": chain(keeper),
     }
 
 
