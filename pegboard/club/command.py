@@ -37,7 +37,9 @@ def add_club(sub: Any, _: Callable[[str], str]) -> None:
         "--poll",
         type=float,
         default=2.0,
-        help=_("seconds between two looks at the LED boards (with --follow poll)"),
+        help=_("seconds between two looks at the LED boards (with {option})").format(
+            option="--follow poll"
+        ),
     )
     club.add_argument(
         "--discover", action="store_true", help=_("list the LED boards announced on the network")
