@@ -21,16 +21,8 @@ from typing import Any
 import pytest
 from rewritten import rechain
 
-from tests.club_players import (
-    BOARD_PIN,
-    Client,
-    Director,
-    Player,
-    Process,
-    board,
-    director_program,
-    until,
-)
+from tests import club_players
+from tests.club_players import BOARD_PIN, Client, Director, Player, Process, board
 
 PIN = "8642"
 pytestmark = pytest.mark.slow
@@ -48,7 +40,7 @@ def seats(director: Director, round: int) -> list[dict[str, Any]] | None:
 def night(tmp_path: Path) -> tuple[list[Process], Director, str, Path, dict[str, Player]]:
     """A club following one --sim board (table 1), Ann and Bob registered, to 61."""
     sim, address = board(tmp_path / "board")
-    club, url = director_program(tmp_path / "club", PIN)
+    club, url = club_players.director_program(tmp_path / "club", PIN)
     director = Director(url, PIN)
     director.call("POST", "/club/api/tables", {"address": address, "pin": BOARD_PIN})
     director.call("POST", "/club/api/format", {"target": 61})
@@ -65,10 +57,12 @@ def test_a_log_chained_again_after_the_director_saw_it_played_is_refused(
     processes, director, _, games, players = night(tmp_path)
     try:
         director.call("POST", "/club/api/rounds", {})
-        (seat,) = until(lambda: seats(director, 1), "the game to start")
+        (seat,) = club_players.until(lambda: seats(director, 1), "the game to start")
         player = players[seat["players"][0]["name"]]
         player.play(seat["game"], stop_after=6)
-        until(lambda: tables(director)[1]["witnessed"] >= 6, "the director to see it played")
+        club_players.until(
+            lambda: tables(director)[1]["witnessed"] >= 6, "the director to see it played"
+        )
         with closing(sqlite3.connect(games)) as db, db:  # the names swapped, chained again
             (data,) = db.execute(
                 "SELECT data FROM events WHERE game = ? AND version = 1", (seat["game"],)
@@ -81,7 +75,9 @@ def test_a_log_chained_again_after_the_director_saw_it_played_is_refused(
             )
             rechain(db, seat["game"])
         player.play(seat["game"])
-        table = until(lambda: tables(director)[1]["refused"] and tables(director)[1], "refusal")
+        table = club_players.until(
+            lambda: tables(director)[1]["refused"] and tables(director)[1], "refusal"
+        )
         assert table["refused"].startswith(
             f"table 1: the log of its game {seat['game']} is refused: entry "
         )
@@ -99,9 +95,11 @@ def test_a_board_started_over_an_edited_old_game_plays_on_and_is_counted(
     sim = processes[0]
     try:
         director.call("POST", "/club/api/rounds", {})
-        (first,) = until(lambda: seats(director, 1), "round 1's game")
+        (first,) = club_players.until(lambda: seats(director, 1), "round 1's game")
         players[first["players"][0]["name"]].play(first["game"])
-        until(lambda: (seats(director, 1) or [{}])[0].get("result"), "round 1's result")
+        club_players.until(
+            lambda: (seats(director, 1) or [{}])[0].get("result"), "round 1's result"
+        )
         sim.stop()
         with closing(sqlite3.connect(games)) as db, db:  # one digit of the old game
             version, data = db.execute(
@@ -122,11 +120,13 @@ def test_a_board_started_over_an_edited_old_game_plays_on_and_is_counted(
             f"entry {version} of game {first['game']} is not the one stored there"
         )
         director.call("POST", "/club/api/rounds", {})
-        (second,) = until(lambda: seats(director, 2), "round 2's game")
+        (second,) = club_players.until(lambda: seats(director, 2), "round 2's game")
         for player in players.values():
             player.table = None
         players[second["players"][0]["name"]].play(second["game"])
-        until(lambda: (seats(director, 2) or [{}])[0].get("result"), "round 2's result")
+        club_players.until(
+            lambda: (seats(director, 2) or [{}])[0].get("result"), "round 2's result"
+        )
         assert tables(director)[1]["reachable"] and not tables(director)[1]["refused"]
         standings = director.call("GET", "/club/api/standings")["players"]
         assert sorted(s["played"] for s in standings) == [2, 2]
