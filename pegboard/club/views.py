@@ -25,6 +25,7 @@ def night_view(director: Director) -> dict[str, Any]:
         "round": night.round,
         "rounds": night.format.games,
         "left": len(night.open_seats()),
+        "final": night.over,  # every game of the last round in: the standings are final
         "format": night.format.as_dict(),
         "players": len(night.players),
         "tables": len(night.tables),
@@ -60,6 +61,7 @@ def tables_view(director: Director, lang: str, secrets: bool = False) -> dict[st
             "game": night.started.get((seat.round, number)) if seat else None,
             "done": bool(seat and (seat.round, number) in night.results),
             "refused": _said(director.refused.get((night.round, number)), lang),
+            "witnessed": _witnessed(director, number, night.started.get((night.round, number))),
         }
         if secrets:
             row["pin"] = getattr(link, "pin", None)
@@ -111,6 +113,8 @@ def me_view(director: Director, player: Player) -> dict[str, Any]:
             "done": (seat.round, seat.table) in night.results,
         }
     view["bye"] = bool(night.rounds) and player.number in night.rounds[-1].byes
+    view["final"] = night.over  # the night is over: ``standing`` is the player's final one
+    view["players"] = len(night.players)
     return view
 
 
@@ -165,6 +169,12 @@ def _result(night: Night, result: Result) -> dict[str, Any]:
         "corrected_by": result.by or None,
         "why": result.why or None,
     }
+
+
+def _witnessed(director: Director, table: int, game: int | None) -> int:
+    """How far the director has seen ``table``'s game played (entries; 0: not yet)."""
+    heads = director.witness.get((table, game)) if game is not None else None
+    return max(heads, default=0) if heads else 0
 
 
 def _said(phrase: Phrase | None, lang: str) -> str | None:

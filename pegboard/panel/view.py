@@ -68,6 +68,23 @@ def snapshot(
     }
 
 
+def chain(keeper: Scorekeeper) -> dict[str, Any] | None:
+    """The game being played as stored: its entries, its head (the chain value after the
+    last) and whether it is over. A club that follows the board keeps each head it is told
+    as play goes on, so a log edited later, even chained again, no longer matches what it
+    saw. A head is a digest: it tells nothing of the entries."""
+    found = keeper.games(only=keeper.game_id) if keeper.game_id is not None else []
+    if not found:
+        return None
+    game = found[0]
+    return {
+        "game": game.id,
+        "versions": game.versions,
+        "head": game.head.hex(),
+        "over": game.summary.over,
+    }
+
+
 def _aloud(state: State, said: Phrase, lang: str) -> list[dict[str, str | None]]:
     return [{"said": a.say(lang), "shown": a.shown(lang)} for a in last_entry(state, said)]
 
@@ -113,6 +130,7 @@ def listed_game(listed: Listed, lang: str) -> dict[str, Any]:
         "game": listed.summary.game,
         "deal": listed.summary.deal,
         "over": listed.summary.over,
+        "set_aside": None if listed.set_aside is None else listed.set_aside.say(lang),
     }
 
 
