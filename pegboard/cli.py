@@ -229,8 +229,8 @@ def cmd_firmware(args: argparse.Namespace) -> int:
 def build_parser(lang: str = "en") -> argparse.ArgumentParser:
     """The command line, its help said in ``lang`` (argparse's own words stay English)."""
     from pegboard.club.command import add_club
-    from pegboard.league.command import add_league
     from pegboard.i18n import LANGUAGES, translations
+    from pegboard.league.command import add_league
     from pegboard.maker.report import answers
 
     _ = translations(lang).gettext

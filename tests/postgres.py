@@ -18,8 +18,8 @@ from pegboard.league.cluster import Cluster, DatabaseError, binaries, free_port
 from tests.needs import missing
 
 
-@pytest.fixture(scope="module")
-def postgres() -> Iterator[Cluster]:
+@pytest.fixture(scope="module", name="postgres")
+def postgres_fixture() -> Iterator[Cluster]:
     try:
         binaries()
     except DatabaseError:
@@ -34,8 +34,8 @@ def postgres() -> Iterator[Cluster]:
         shutil.rmtree(folder, ignore_errors=True)
 
 
-@pytest.fixture
-def league_url(postgres: Cluster) -> str:
+@pytest.fixture(name="league_url")
+def league_url_fixture(postgres: Cluster) -> str:
     """The URL of a new, empty database in the throwaway cluster."""
     import psycopg
 

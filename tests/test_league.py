@@ -24,9 +24,9 @@ from pegboard.errors import PegboardError
 from pegboard.identity import Identity
 from pegboard.league import season
 from pegboard.league.store import LeagueStore, Points
-from tests.league_nights import club_folder, night_events, night_file, players
-from tests.postgres import league_url, postgres  # noqa: F401 (fixtures)
 from tests.club_players import until
+from tests.league_nights import club_folder, night_events, night_file, players
+from tests.postgres import league_url_fixture, postgres_fixture  # noqa: F401
 
 
 def pegboard(*args: str) -> subprocess.CompletedProcess[str]:
@@ -103,8 +103,8 @@ def test_the_same_file_twice_is_one_night_and_a_corrected_night_counts_both_kept
     kept = ClubStore(club / "club.db")
     seat = data["rounds"][0]["seats"][0]
     loser = seat["players"][1]
-    kept.append(kept.night(), data["revision"] + 1,
-                Corrected(1, seat["table"], loser, 40, True, "scorecard", "Dana"), "Dana")  # fmt: skip
+    fixed = Corrected(1, seat["table"], loser, 40, True, "scorecard", "Dana")
+    kept.append(kept.night(), data["revision"] + 1, fixed, "Dana")
     kept.close()
     path, corrected = export(club)
     assert corrected["night"] == data["night"] and corrected["revision"] == data["revision"] + 1

@@ -166,7 +166,7 @@ def create_league_app(
     @app.post("/league/api/upload")
     @auth.pin_required
     def upload() -> Response:
-        sent = request.files.get("file")
+        sent = request.files.get("file") if request.mimetype == "multipart/form-data" else None
         raw = sent.read() if sent is not None else request.get_data()
         name = (sent.filename if sent is not None else None) or _("the night file")
         return _imported(store().import_night(raw, name))
