@@ -7,6 +7,8 @@ rule out for itself (the skunk lines come from the game's own function).
 
 from __future__ import annotations
 
+import secrets
+import weakref
 from collections.abc import Sequence
 from dataclasses import replace
 from typing import Any
@@ -35,6 +37,14 @@ from pegboard.rules.scoring import possible_totals, score_show
 from pegboard.rules.speech import show_call
 
 CLUBS = Suit.CLUBS  # any suit: only the rank counts in the play
+# Each door's run: its change counter starts again with a restarted board, so a phone
+# compares the versions of two snapshots of the same run only.
+_RUNS: weakref.WeakKeyDictionary[Scorekeeper, str] = weakref.WeakKeyDictionary()
+
+
+def run_of(keeper: Scorekeeper) -> str:
+    """The run of ``keeper``: the same for every snapshot of it, another for the next."""
+    return _RUNS.setdefault(keeper, secrets.token_hex(4))
 
 
 def snapshot(
@@ -47,6 +57,9 @@ def snapshot(
     now = now or keeper.now
     state, layout = now.state, keeper.layout
     return {
+        # The door's run and its change counter: a phone drops a snapshot older than the
+        # one it drew (a live stream's first message may be).
+        "run": run_of(keeper),
         "version": now.version,
         "sim": sim,
         "layout": layout.name,
