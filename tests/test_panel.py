@@ -362,6 +362,7 @@ def test_a_new_game_takes_every_setting(client, signed_in):
         "match_games": 3,
         "match_scoring": "acc",
         "colours": ["#112233", "#AABBCC"],
+        "edition": 2,  # of the board's rules (pegboard.game.settings.EDITIONS)
     }
     assert [side["name"] for side in game["sides"]] == ["Ann & Cat", "Bob & Dan"]
     assert [side["colour"] for side in game["sides"]] == ["#112233", "#AABBCC"]

@@ -178,6 +178,7 @@ def game_view(state: State, lang: str, layout: Layout) -> dict[str, Any]:
         muggins_open=muggins_open(state, lang),
         lesson=lesson(state, lang),
         dispute=dispute(state, lang),
+        challenge=challenge(state, lang),
         result=result(state),
         history={"count": len(state.history)},
     )
@@ -311,6 +312,27 @@ def dispute(state: State, lang: str) -> dict[str, Any] | None:
         "side": claim.side,
         "caller": state.players[call.seat],
         "called": call.called,
+    }
+
+
+def challenge(state: State, lang: str) -> dict[str, Any] | None:
+    """The count a call with the cards may show over now (:attr:`State.challengeable`:
+    with Muggins on, the hand or crib just claimed; Muggins or not, a claim of game made
+    without its cards): whose, what was claimed, its cards when they are known (else the
+    caller names them: how many, those the play showed), whether the starter is known,
+    and who may call (the other sides' seats)."""
+    index = state.challengeable
+    if index is None:
+        return None
+    claim = state.claims[index]
+    return _count(state, Count(claim.seat, claim.kind), lang) | {
+        "side": claim.side,
+        "claimed": claim.claimed,
+        "cards": None if claim.cards is None else [str(card) for card in claim.cards],
+        "starter": state.starter is not None,
+        "callers": [
+            seat for seat in range(len(state.players)) if state.side_of(seat) != claim.side
+        ],
     }
 
 
