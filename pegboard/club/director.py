@@ -387,7 +387,8 @@ class Director:
         if standing.over:
             self._fetched[seat.table, game] = self._over.get((seat.table, game), 0)
             log = standing.log or link.log(game)  # a hosted table's: read here
-            witnessed(seat.table, log, self.witness.get((seat.table, game), {}))
+            heads = dict(self.witness.get((seat.table, game), {}))  # a copy: others add
+            witnessed(seat.table, log, heads)
             result = counted(night, seat, log)
             with self._lock:
                 made = nights.count(self.night, result)

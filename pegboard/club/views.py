@@ -174,7 +174,7 @@ def _result(night: Night, result: Result) -> dict[str, Any]:
 def _witnessed(director: Director, table: int, game: int | None) -> int:
     """How far the director has seen ``table``'s game played (entries; 0: not yet)."""
     heads = director.witness.get((table, game)) if game is not None else None
-    return max(heads, default=0) if heads else 0
+    return max(list(heads), default=0) if heads else 0  # a copy: the streams add to it
 
 
 def _said(phrase: Phrase | None, lang: str) -> str | None:
