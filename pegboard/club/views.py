@@ -61,7 +61,7 @@ def tables_view(director: Director, lang: str, secrets: bool = False) -> dict[st
             "game": night.started.get((seat.round, number)) if seat else None,
             "done": bool(seat and (seat.round, number) in night.results),
             "refused": _said(director.refused.get((night.round, number)), lang),
-            "witnessed": _witnessed(director, number, night.started.get((night.round, number))),
+            "witnessed": director.witness.seen(number, night.started.get((night.round, number))),
         }
         if secrets:
             row["pin"] = getattr(link, "pin", None)
@@ -169,12 +169,6 @@ def _result(night: Night, result: Result) -> dict[str, Any]:
         "corrected_by": result.by or None,
         "why": result.why or None,
     }
-
-
-def _witnessed(director: Director, table: int, game: int | None) -> int:
-    """How far the director has seen ``table``'s game played (entries; 0: not yet)."""
-    heads = director.witness.get((table, game)) if game is not None else None
-    return max(list(heads), default=0) if heads else 0  # a copy: the streams add to it
 
 
 def _said(phrase: Phrase | None, lang: str) -> str | None:
