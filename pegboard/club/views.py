@@ -135,13 +135,15 @@ def results_csv(director: Director) -> str:
     out = io.StringIO()
     write = csv.writer(out)
     names = ["place", "name", "acc", "card", "points", "wins", "losses", "spread"]
-    names += ["skunks", "skunked", "byes", "grand_slam", "grass_roots", "hands"]
+    names += ["skunks", "skunked", "byes", "bye_points", "bye_spread", "played"]
+    names += ["grand_slam", "grass_roots", "hands"]
     write.writerow(names)
     for s in director.standings():
         hands = "; ".join(f"{total} ({cards})" for total, cards, _, _ in s.hands)
         numbers = (s.points, s.wins, s.losses, s.spread, s.skunks, s.skunked, s.byes)
+        more = (s.bye_points, s.bye_spread, s.played)
         write.writerow(
-            [s.place, s.name, s.acc, s.card, *numbers, int(s.slam), s.grass_roots, hands]
+            [s.place, s.name, s.acc, s.card, *numbers, *more, int(s.slam), s.grass_roots, hands]
         )
     return out.getvalue()
 
