@@ -103,3 +103,7 @@ def test_a_three_player_night_counts_the_bye_as_no_game(
     assert "Final standings after 3 rounds" in room
     sheet = client.get("/club/sheet").get_data(as_text=True)
     assert "ACC number" in sheet
+    rows = client.get("/club/results.csv").get_data(as_text=True).splitlines()
+    head, ann_row = rows[0].split(","), next(r for r in rows if ",Ann," in r).split(",")
+    assert dict(zip(head, ann_row, strict=True))["bye_points"] == "2"
+    assert dict(zip(head, ann_row, strict=True))["played"] == "2"

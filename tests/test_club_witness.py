@@ -4,7 +4,8 @@
 - a board's stored log edited while its game is played and chained again (the players'
   names swapped: the loser would win), which the board itself would sign, is refused by
   the director that followed the game, naming the table: its entries no longer chain to
-  the heads the director saw;
+  the heads the director saw (the director was shut while the file was edited: it keeps
+  what it saw);
 - a board started again over a file with one edited old game plays on: the old game is
   set aside, named on the phone's list of games; the board's next game is counted.
 """
@@ -63,6 +64,8 @@ def test_a_log_chained_again_after_the_director_saw_it_played_is_refused(
         club_players.until(
             lambda: tables(director)[1]["witnessed"] >= 6, "the director to see it played"
         )
+        club = processes[1]
+        club.stop()  # the director's laptop is shut while the board's file is edited
         with closing(sqlite3.connect(games)) as db, db:  # the names swapped, chained again
             (data,) = db.execute(
                 "SELECT data FROM events WHERE game = ? AND version = 1", (seat["game"],)
@@ -74,6 +77,8 @@ def test_a_log_chained_again_after_the_director_saw_it_played_is_refused(
                 (json.dumps(start), seat["game"]),
             )
             rechain(db, seat["game"])
+        club.start()  # what it saw before is what it holds the board's log to
+        director = Director(director.base, PIN)
         player.play(seat["game"])
         table = club_players.until(
             lambda: tables(director)[1]["refused"] and tables(director)[1], "refusal"

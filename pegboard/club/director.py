@@ -17,7 +17,8 @@ instead, as clubs did before). The director is each game's **witness**: it keeps
 head of the game's chain each time a table tells it one, as play goes on, and a log
 whose entries do not chain to every head it kept (one edited later on the board, even
 chained again by someone with the board's files) is refused, naming the table. The
-heads are kept in memory: a director restarted mid-game witnesses from then on.
+heads are kept in the club's file too, a second's worth at a time: a director restarted
+mid-game still knows what it saw (all but its last second).
 """
 
 from __future__ import annotations
@@ -40,6 +41,7 @@ from pegboard.club.results import Refused, counted, witnessed
 from pegboard.club.standings import Standing, standings
 from pegboard.club.store import ClubStore, Key
 from pegboard.club.tables import Board, Hosted, Link, Unreachable
+from pegboard.club.witness import Witness
 from pegboard.errors import ClubError, PegboardError
 from pegboard.game.chain import BoardKey
 from pegboard.i18n import N_, Phrase, phrase_of
@@ -98,7 +100,7 @@ class Director:
         self.links: dict[int, Link] = {}
         self.seen: dict[int, Seen] = {}
         self.refused: dict[tuple[int, int], Phrase] = {}  # (round, table): why its log is not
-        self.witness: dict[tuple[int, int], dict[int, bytes]] = {}  # (table, game): heads
+        self.witness = Witness()  # the heads of each game seen played (pegboard.club.witness)
         self._over: dict[tuple[int, int], int] = {}  # (table, game) heard over: its entries
         self._fetched: dict[tuple[int, int], int] = {}  # (table, game): entries when fetched
         self._busy: set[Seat] = set()  # seats being brought in
@@ -113,6 +115,7 @@ class Director:
         for event, by, at in self.store.events(night):
             self.night.apply(event)
             self.history.append(Logged(event, by, at))
+        self.witness = Witness.of_night(self.store, night)
         for table in self.night.tables.values():
             self._link(table)
 
@@ -240,6 +243,7 @@ class Director:
         with self._lock:
             if key is not None and self._recalled(key) is not None:
                 return
+            self.witness.keep(self.store, self.night_id, now=True)
             self._close_links()
             self._open(self.store.open_night(key))
             self._standings = None
@@ -311,10 +315,9 @@ class Director:
         self._wake.set()
 
     def _heard(self, heard: Heard) -> None:
-        """A table told where its game stands: the head kept (the first one told for
-        each entry), and the follower woken when the game is over. Quick: no lock."""
-        kept = self.witness.setdefault((heard.table, heard.game), {})
-        kept.setdefault(heard.versions, heard.head)
+        """A table told where its game stands: the head witnessed, and the follower
+        woken when the game is over. Quick: no lock of the night's."""
+        self.witness.heard(heard.table, heard.game, heard.versions, heard.head)
         if heard.over:
             self._over[heard.table, heard.game] = heard.versions
             self._wake.set()
@@ -328,6 +331,7 @@ class Director:
         while not self._stop.is_set():
             self._wake.clear()
             try:
+                self.witness.keep(self.store, self.night_id)
                 self.follow_once()
             except Exception:  # one bad round of looking must not stop the night
                 log.exception("following the tables")
@@ -387,14 +391,13 @@ class Director:
         if standing.over:
             self._fetched[seat.table, game] = self._over.get((seat.table, game), 0)
             log = standing.log or link.log(game)  # a hosted table's: read here
-            witnessed(seat.table, log, self.witness.get((seat.table, game), {}))
+            witnessed(seat.table, log, self.witness.of(seat.table, game))
             result = counted(night, seat, log)
             with self._lock:
                 made = nights.count(self.night, result)
                 if made is not None:
                     self._store(made, CLUB)
             self.refused.pop((seat.round, seat.table), None)
-            self.witness.pop((seat.table, game), None)
 
     def _saw(self, table: int, error: Phrase | None) -> None:
         """How ``table`` answered (None: it answers); quick, no lock."""
@@ -414,6 +417,7 @@ class Director:
         if self._streams is not None:
             self._streams.close()
         self._pool.shutdown(wait=True)
+        self.witness.keep(self.store, self.night_id, now=True)
         self._close_links()
 
     def _close_links(self) -> None:
@@ -426,4 +430,3 @@ class Director:
                 log.exception("closing table %s", link.number)
         self.links.clear()
         self.seen.clear()
-        self.witness.clear()

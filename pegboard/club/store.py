@@ -12,6 +12,10 @@ a digest of the request, in the same transaction as its event (as a board stores
 entry with its phone's key: :mod:`pegboard.game.store`), so the same request sent again,
 even after a restart, finds the event it made (:meth:`ClubStore.recall`) and is not
 made twice.
+
+The heads of each game's chain the director witnessed as it was played are kept too
+(:meth:`ClubStore.keep_heads`, a second's worth in one transaction), so a director
+restarted mid-game still knows what it saw.
 """
 
 from __future__ import annotations
@@ -22,6 +26,7 @@ import sqlite3
 import threading
 from datetime import UTC, datetime
 from pathlib import Path
+from typing import cast
 
 from pegboard.club.night import Event, GameCounted, from_dict, to_dict
 from pegboard.errors import StoreError
@@ -42,6 +47,11 @@ CREATE TABLE IF NOT EXISTS hosted (
     PRIMARY KEY (night, tbl)
 );
 CREATE TABLE IF NOT EXISTS boards (address TEXT PRIMARY KEY, key TEXT NOT NULL);
+CREATE TABLE IF NOT EXISTS witnessed (
+    night INTEGER NOT NULL, tbl INTEGER NOT NULL, game INTEGER NOT NULL,
+    versions INTEGER NOT NULL, head BLOB NOT NULL,
+    PRIMARY KEY (night, tbl, game, versions)
+);
 CREATE TABLE IF NOT EXISTS requests (
     key TEXT PRIMARY KEY, request TEXT NOT NULL, night INTEGER NOT NULL, seq INTEGER NOT NULL
 );
@@ -151,6 +161,37 @@ class ClubStore:
         0 for the night itself), or None."""
         rows = self._run("SELECT request, night, seq FROM requests WHERE key = ?", (key,))
         return (str(rows[0][0]), int(str(rows[0][1])), int(str(rows[0][2]))) if rows else None
+
+    # --- what the director saw -----------------------------------------------------------
+
+    def keep_heads(self, night: int, heads: list[tuple[int, int, int, bytes]]) -> None:
+        """Keep ``heads`` (table, game, entries, head) as ``night``'s, in one transaction
+        (the first head kept for an entry stays)."""
+        if not heads:
+            return
+        with self._lock:
+            try:
+                self._db.execute("BEGIN IMMEDIATE")
+                self._db.executemany(
+                    "INSERT OR IGNORE INTO witnessed VALUES (?, ?, ?, ?, ?)",
+                    [(night, *head) for head in heads],
+                )
+                self._db.execute("COMMIT")
+            except sqlite3.Error as error:
+                if self._db.in_transaction:
+                    self._db.execute("ROLLBACK")
+                raise self._refusal(error) from None
+
+    def heads(self, night: int) -> dict[tuple[int, int], dict[int, bytes]]:
+        """The heads kept for ``night``: (table, game) -> entries -> head."""
+        kept: dict[tuple[int, int], dict[int, bytes]] = {}
+        rows = self._run(
+            "SELECT tbl, game, versions, head FROM witnessed WHERE night = ?", (night,)
+        )
+        for table, game, versions, head in rows:
+            key = (int(str(table)), int(str(game)))
+            kept.setdefault(key, {})[int(str(versions))] = bytes(cast(bytes, head))
+        return kept
 
     # --- tables -----------------------------------------------------------------------
 

@@ -61,7 +61,7 @@ def tables_view(director: Director, lang: str, secrets: bool = False) -> dict[st
             "game": night.started.get((seat.round, number)) if seat else None,
             "done": bool(seat and (seat.round, number) in night.results),
             "refused": _said(director.refused.get((night.round, number)), lang),
-            "witnessed": _witnessed(director, number, night.started.get((night.round, number))),
+            "witnessed": director.witness.seen(number, night.started.get((night.round, number))),
         }
         if secrets:
             row["pin"] = getattr(link, "pin", None)
@@ -135,13 +135,15 @@ def results_csv(director: Director) -> str:
     out = io.StringIO()
     write = csv.writer(out)
     names = ["place", "name", "acc", "card", "points", "wins", "losses", "spread"]
-    names += ["skunks", "skunked", "byes", "grand_slam", "grass_roots", "hands"]
+    names += ["skunks", "skunked", "byes", "bye_points", "bye_spread", "played"]
+    names += ["grand_slam", "grass_roots", "hands"]
     write.writerow(names)
     for s in director.standings():
         hands = "; ".join(f"{total} ({cards})" for total, cards, _, _ in s.hands)
         numbers = (s.points, s.wins, s.losses, s.spread, s.skunks, s.skunked, s.byes)
+        more = (s.bye_points, s.bye_spread, s.played)
         write.writerow(
-            [s.place, s.name, s.acc, s.card, *numbers, int(s.slam), s.grass_roots, hands]
+            [s.place, s.name, s.acc, s.card, *numbers, *more, int(s.slam), s.grass_roots, hands]
         )
     return out.getvalue()
 
@@ -169,12 +171,6 @@ def _result(night: Night, result: Result) -> dict[str, Any]:
         "corrected_by": result.by or None,
         "why": result.why or None,
     }
-
-
-def _witnessed(director: Director, table: int, game: int | None) -> int:
-    """How far the director has seen ``table``'s game played (entries; 0: not yet)."""
-    heads = director.witness.get((table, game)) if game is not None else None
-    return max(heads, default=0) if heads else 0
 
 
 def _said(phrase: Phrase | None, lang: str) -> str | None:
