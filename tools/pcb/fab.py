@@ -138,8 +138,10 @@ def write_fab(repo: Path, layout: Layout) -> list[Path]:
             position = (out / f"{name}-pos.csv").read_text(encoding="utf-8")
             z.writestr(f"{name}-cpl.csv", cpl(position, board.build(layout)))
         written = {f"{name}-fab.zip": archive.getvalue()}
+        x0, y0, x1, y1 = layout.pcb.outline
+        rail = board.RAIL_MM  # the board as the fab delivers it: its rails on
         for side in SIDES:
-            written[f"{name}-{side}.png"] = picture(out, name, layout.pcb.outline, side)
+            written[f"{name}-{side}.png"] = picture(out, name, (x0, y0 - rail, x1, y1 + rail), side)
     report["digest"] = digest(files)
     written[f"{name}-check.json"] = (json.dumps(report, indent=1, sort_keys=True) + "\n").encode()
     for file, content in written.items():
