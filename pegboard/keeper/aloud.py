@@ -64,7 +64,7 @@ from pegboard.game.events import Go
 from pegboard.game.pegging import GAME_ENDED
 from pegboard.game.values import Claim, Entry, GameResult
 from pegboard.i18n import N_, Phrase
-from pegboard.keeper.door import Change
+from pegboard.keeper.change import Change
 from pegboard.rules.cards import Card, card_name
 from pegboard.rules.speech import GO_POINT, MUGGINS, LaidCall, count_name, number_words
 
