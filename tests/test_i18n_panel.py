@@ -289,6 +289,7 @@ def test_the_live_stream_speaks_the_language_of_the_phone_that_opened_it(app):
 
 
 @pytest.mark.slow
+@pytest.mark.subprocess
 def test_the_boards_language_comes_from_its_config(tmp_path):
     """`pegboard serve` with ``[board] language = "nl"``: a phone that asks for no
     language reads Dutch; one that asks for German reads German."""
