@@ -230,6 +230,7 @@ def build_parser(lang: str = "en") -> argparse.ArgumentParser:
     """The command line, its help said in ``lang`` (argparse's own words stay English)."""
     from pegboard.club.command import add_club
     from pegboard.i18n import LANGUAGES, translations
+    from pegboard.league.command import add_league
     from pegboard.maker.report import answers
 
     _ = translations(lang).gettext
@@ -345,6 +346,7 @@ def build_parser(lang: str = "en") -> argparse.ArgumentParser:
     serve.set_defaults(run=cmd_serve)
 
     add_club(sub, _)
+    add_league(sub, _)
 
     yes, no = (word[0] for word in answers(lang))
     doctor = sub.add_parser(

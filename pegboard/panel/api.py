@@ -20,7 +20,7 @@ from flask_babel import gettext as _
 from pegboard.errors import ConflictError, RuleError
 from pegboard.i18n import phrase_of
 from pegboard.keeper import Change, Scorekeeper
-from pegboard.panel import actions, language, live
+from pegboard.panel import actions, language, live, signing
 from pegboard.panel.auth import pin_required, signed_in
 from pegboard.panel.bodies import idempotency_key, json_body
 from pegboard.panel.parts import Extension
@@ -250,7 +250,8 @@ def events() -> Response:
     if request.environ.get(HUB):  # the server writes the stream: no thread waits on it
         release = broadcaster.follow(lang)
         seen, first = broadcaster.hello(lang, request.headers.get("Last-Event-ID"))
-        request.environ[STREAM] = live.Handover(lang, seen, first, release, signed_in())
+        kept = signed_in() or signing.signed()  # a phone's, or a paired club's: never ended
+        request.environ[STREAM] = live.Handover(lang, seen, first, release, kept)
         return Response(b"", mimetype="text/event-stream", headers=headers)
     feed = live.Feed(broadcaster, lang, lambda: door.closing)
     return Response(feed, mimetype="text/event-stream", headers=headers)

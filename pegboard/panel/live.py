@@ -2,7 +2,9 @@
 
 A phone opens ``/api/events`` (server-sent events) and hears, in its own language:
 
-- ``state``: the board (the panel's snapshot) after a change, with what the history
+- ``state``: the board (the panel's snapshot) after a change, with the game's ``chain``
+  as stored (:func:`~pegboard.panel.view.chain`: what a club following the board
+  witnesses), and what the history
   gained as ``game.history = {"count", "at", "prev", "from", "entries"}``: the phone's
   copy of the history at ``prev`` becomes the copy at ``at`` by keeping its first
   ``from`` lines and adding ``entries``. Without ``prev`` (a first stream, or after a
@@ -34,7 +36,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from pegboard.keeper import Change, Scorekeeper, State, latest
-from pegboard.panel.view import history, snapshot
+from pegboard.panel.view import chain, history, snapshot
 
 HEARTBEAT = 5.0  # seconds between keep-alive comments: a gone phone is found by a write
 RETRY_MS = (1000, 4000)  # a phone takes up a stream the board ended after this (spread)
@@ -213,6 +215,7 @@ class Live:
         view = snapshot(self._keeper, lang, sim=self._sim, now=board.now)
         if board.state is not None:  # a board with a game: the view has its "game"
             view["game"]["history"] = _gained(board.at, board.state, before, lang)
+        view["chain"] = chain(self._keeper)  # what a club that follows the board witnesses
         return event("state", view, board.at)
 
 
