@@ -10,6 +10,8 @@ from test_panel import PIN, act, csrf, lines
 
 from pegboard.errors import StoreError
 from pegboard.game import Settings, Table
+from pegboard.game.acts import Act
+from pegboard.game.commands import turn_starter
 from pegboard.panel import create_app
 
 
@@ -126,14 +128,14 @@ def test_the_key_is_stored_in_the_same_transaction_as_its_entry(tmp_path):
         )
         spoiler.commit()
         with pytest.raises(StoreError):
-            table.turn_starter("5D", key=("k", "claim"))
+            table.take(Act.of(turn_starter, "5D"), key=("k", "claim"))
         assert table.state.version == 1
         spoiler.execute("DROP TRIGGER no_keys")
         spoiler.commit()
         spoiler.close()
     with Table(path) as table:
         assert table.state.version == 1 and table.recall("k") is None
-        table.turn_starter("5D", key=("k", "starter"))
+        table.take(Act.of(turn_starter, "5D"), key=("k", "starter"))
         receipt = table.recall("k")
         assert (receipt.request, receipt.version) == ("starter", 2)
 

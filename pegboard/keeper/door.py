@@ -43,11 +43,11 @@ from typing import Any
 
 from pegboard.board.layout import Layout
 from pegboard.errors import PegboardError, RuleError
-from pegboard.game import Settings, State, Table, dials
+from pegboard.game import Settings, State, Table, commands, dials
+from pegboard.game.acts import Act, Entries, Key
 from pegboard.game.chain import GameLog
 from pegboard.game.checks import Cards
-from pegboard.game.entries import ENTRIES, control, methods
-from pegboard.game.table import Key
+from pegboard.game.entries import control
 from pegboard.i18n import N_, Phrase, phrase_of
 from pegboard.keeper.answers import Answers
 from pegboard.keeper.change import NOTHING_LIT, Change, Lit, Versions
@@ -61,11 +61,12 @@ log = logging.getLogger(__name__)
 
 SEATS = 4  # the most seats a board has dials for
 Seat = int | str
-TOLD = {"undo": UNDONE, "redo": REDONE}  # what the door says of an entry, beyond the board
+# What the door says of an entry, beyond the board.
+TOLD: dict[Callable[..., Any], Phrase] = {commands.undo: UNDONE, commands.redo: REDONE}
 Job = Callable[[], "Change"]  # a change to be made by the writer
 
 
-class Scorekeeper:
+class Scorekeeper(Entries[Change]):
     """The game of one board behind one door; safe to call from several threads.
 
     ``layout`` is the board the game is shown on (a game it cannot show is refused);
@@ -232,23 +233,17 @@ class Scorekeeper:
             return self._announce("game", said=resumed(state), before=state.told)
 
     # --- entries ------------------------------------------------------------------------
-    # Each entry of the game (turn_starter, lay, go, claim, muggins, ...) is a method made
-    # from its declaration (:mod:`pegboard.game.entries`), below the class.
+    # Each entry of the game (turn_starter, lay, go, claim, muggins, ...) and enter() are
+    # the methods of every maker of entries (:class:`~pegboard.game.acts.Entries`).
 
-    def enter(
-        self,
-        name: str,
-        /,
-        *args: Any,
-        version: int | None = None,
-        key: Key | None = None,
-        **kwargs: Any,
+    def take(
+        self, act: Act[Any], /, *, version: int | None = None, key: Key | None = None
     ) -> Change:
-        """Make the entry ``name`` through the table (see :meth:`Table.enter`), and
-        announce it; a refusal is announced too, and changes nothing."""
-        seat = ENTRIES[name].seat_given(args, kwargs)
-        entry = partial(self._table.enter, name, *args, version=version, key=key, **kwargs)
-        return self._writer.run(partial(self._made, entry, seat, told=TOLD.get(name)))
+        """Make the entry ``act`` through the table (see :meth:`Table.take`), on the
+        writer, and announce it; a refusal is announced too, and changes nothing."""
+        entry = partial(self._table.take, act, version=version, key=key)
+        told = TOLD.get(act.command)
+        return self._writer.run(partial(self._made, entry, act.seat, told=told))
 
     # --- the board's own controls -----------------------------------------------------------
     # A turn is made at once; a press takes the count dialled at once, and its entry is
@@ -318,7 +313,8 @@ class Scorekeeper:
         return self._writer.run(self._advanced(version, key))
 
     def _advanced(self, version: int | None = None, key: Key | None = None) -> Job:
-        ranks = self.dials  # for a cut: the ranks dialled when the button was pressed
+        with self._cond:
+            ranks = tuple(self._dials)  # for a cut: the ranks dialled at the press
 
         def advance() -> Change:
             if version is not None:
@@ -327,8 +323,9 @@ class Scorekeeper:
             if state is None:  # the button starts a game of the house rules
                 return self.new_game(self.house, key=key)
             match dials.button(state):
-                case "advance" | "next_game" as entry:
-                    return self._made(partial(self._table.enter, entry, key=key), dial=True)
+                case "advance" | "next_game" as button:
+                    act = Act(commands.advance if button == "advance" else commands.next_game)
+                    return self._made(partial(self._table.take, act, key=key), dial=True)
                 case "cut":
                     cut = dials.cut(self._table.state, ranks)
                     return self._made(partial(self._table.push, cut, key=key), dial=True)
@@ -447,6 +444,3 @@ class Scorekeeper:
         if isinstance(seat, str) and state is not None and seat in state.players:
             return state.players.index(seat)
         return seat if isinstance(seat, int) and not isinstance(seat, bool) else None
-
-
-methods(Scorekeeper, "enter", "Change")
