@@ -8,6 +8,8 @@ import http.client
 import json
 import socket
 import threading
+from collections.abc import Callable
+from typing import Any
 
 import pytest
 from test_panel import PIN
@@ -69,7 +71,7 @@ def messages(seen: bytes, name: str) -> list[dict]:
     return found
 
 
-def signed_in(port: int) -> tuple[http.client.HTTPConnection, dict]:
+def signed_in(port: int) -> tuple[Callable[..., tuple[Any, Any]], dict]:
     connection = http.client.HTTPConnection("127.0.0.1", port, timeout=30)
 
     def call(method, path, body=None, headers=None):
