@@ -12,7 +12,9 @@ track flashes red, the voice says why).
 One writer (a thread of the door's) makes the entries in the order asked, each checked
 and stored before it is announced: only who asked waits on the game file. A turn of a
 dial, which stores nothing, is made at once; the board's controls post their intents
-(:meth:`Scorekeeper.post`); readers never wait. Subscribers are told each change in order.
+(:meth:`Scorekeeper.post`) from gpiozero's thread, which never waits for the game file;
+readers never wait. Subscribers are told each change in order, each the board after it
+(one snapshot, :class:`~pegboard.keeper.change.Change`).
 
 >>> import tempfile, pathlib
 >>> from pegboard.board.layout import load_layout
@@ -79,7 +81,6 @@ class Scorekeeper(Entries[Change]):
         # nor while a subscriber is told.
         self._cond = threading.Condition(threading.RLock())
         self._writer = Line("door-writer")  # every entry, in order
-        self._intake = Line("door-dials")  # the intents posted by the board's controls
         self._teller: Teller[Change] = Teller()
         self._dials = [0] * SEATS
         self._version = 0
@@ -154,7 +155,7 @@ class Scorekeeper(Entries[Change]):
     def settle(self, timeout: float | None = None) -> bool:
         """Wait until every change posted or asked for so far is made (False after
         ``timeout`` seconds): before the game file closes, or a test reads the game."""
-        return self._intake.settle(timeout) and self._writer.settle(timeout)
+        return self._writer.settle(timeout)
 
     def subscribe(self, callback: Callable[[Change], None]) -> Callable[[], None]:
         """Call ``callback(change)`` after every change, in order, holding none of the
@@ -250,23 +251,25 @@ class Scorekeeper(Entries[Change]):
     # made by the writer: :meth:`post` does not wait for it, the methods below do.
 
     def post(self, intent: Intent) -> None:
-        """A turn or a press of the board's own controls, from the thread that saw it
-        (gpiozero's): queued, and made in the order posted; the caller never waits. A
+        """A turn or a press of the board's own controls, on the thread that saw it
+        (gpiozero's), in the order seen; the caller never waits for the game file nor
+        for a subscriber: a turn is made at once (in memory, under the door's lock for a
+        moment), a press reads its dial at once and queues its entry for the writer. A
         refusal is told to the subscribers, as every change is."""
-        self._intake.put(self._take, intent)
-
-    def _take(self, intent: Intent) -> None:
-        match intent:
-            case Turn(seat=seat, steps=steps):
-                self.turn_dial(seat, steps)
-            case Peg(seat=seat):
-                self._writer.put(self._pegged(seat))
-            case Undo(seat=seat):
-                self._writer.put(self.undo_own, seat)
-            case Advance():
-                self._writer.put(self._advanced())
-            case Repeat():
-                self.repeat()
+        try:
+            match intent:
+                case Turn(seat=seat, steps=steps):
+                    self.turn_dial(seat, steps)
+                case Peg(seat=seat):
+                    self._writer.put(self._pegged(seat))
+                case Undo(seat=seat):
+                    self._writer.put(self.undo_own, seat)
+                case Advance():
+                    self._writer.put(self._advanced())
+                case Repeat():
+                    self.repeat()
+        except PegboardError as error:  # told to the subscribers; the pin's thread goes on
+            log.debug("%r refused: %s", intent, error)
 
     @control("sim_turn", sim=True, seat="seat")
     def turn_dial(self, seat: int, steps: int) -> Change:
