@@ -114,6 +114,7 @@ def test_error_lines_are_said_in_the_language(capsys, tmp_path, lang):
 
 @pytest.mark.slow
 @pytest.mark.parametrize("lang", TRANSLATED)
+@pytest.mark.subprocess
 def test_the_board_says_where_it_is_and_its_pin_in_the_language(tmp_path, lang):
     """What ``pegboard serve`` prints at start: where phones find the panel, its PIN, where
     the voice goes; a config key (``[panel] host``) stays as it is typed."""
@@ -150,6 +151,7 @@ def doctor_says(tmp_path_factory):
 
 @pytest.mark.slow
 @pytest.mark.parametrize("lang", TRANSLATED)
+@pytest.mark.subprocess
 def test_the_doctor_says_every_line_in_the_language(doctor_says, lang):
     english, said = doctor_says("en"), doctor_says(lang)
     assert len(said) == len(english) > 10

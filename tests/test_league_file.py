@@ -47,6 +47,7 @@ def shown(folder: Path) -> list[dict[str, Any]]:
         store.close()
 
 
+@pytest.mark.subprocess
 def test_export_writes_the_night_signed_and_check_recomputes_the_directors_standings(
     club: Path,
 ) -> None:
@@ -81,6 +82,7 @@ def refused(path: Path, *more: str) -> str:
     return done.stderr.strip()
 
 
+@pytest.mark.subprocess
 def test_check_refuses_a_changed_truncated_or_re_signed_file_naming_what_is_wrong(
     club: Path, tmp_path: Path
 ) -> None:

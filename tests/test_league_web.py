@@ -59,6 +59,7 @@ def send(folder: Path, url: str, *more: str) -> subprocess.CompletedProcess[str]
     )  # fmt: skip
 
 
+@pytest.mark.subprocess
 def test_a_club_sends_its_night_when_the_league_answers_and_it_is_applied_once(
     league_url: str, tmp_path: Path
 ) -> None:
