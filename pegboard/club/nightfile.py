@@ -51,7 +51,7 @@ from pegboard.club.standings import Standing, standings
 from pegboard.errors import ClubError, PegboardError
 from pegboard.i18n import N_, Phrase, phrase_of
 from pegboard.identity import Identity, fingerprint, verify
-from pegboard.shape import REQUIRED, Check, Source, between, one_of
+from pegboard.shape import Source, between, one_of
 
 SCHEMA, VERSION = "pegboard-night", 1
 MOST_BYTES = 4 * 1024 * 1024  # a night of 200 players and 30 rounds is under 2 MB
@@ -83,20 +83,11 @@ class Reading(Source):
     """:meth:`Source.value` that hands back a value of the right type as it is (a night's
     file is read once and never changed: no copy of each of its thousands of values)."""
 
-    def value(
-        self,
-        table: Mapping[str, Any],
-        name: str,
-        kind: type | tuple[type, ...],
-        *,
-        default: Any = REQUIRED,
-        check: Check | None = None,
-        key: str | Phrase | None = None,
-    ) -> Any:
-        found = table.get(name)
+    def value(self, table: Mapping[str, Any], name: str, kind: Any, **given: Any) -> Any:
+        found, check = table.get(name), given.get("check")
         if type(found) is kind and (check is None or check(found) is None):
             return found
-        return super().value(table, name, kind, default=default, check=check, key=key)
+        return super().value(table, name, kind, **given)
 
 
 def canonical(value: Any) -> bytes:
