@@ -92,6 +92,12 @@ def test_a_club_sends_its_night_when_the_league_answers_and_it_is_applied_once(
         assert again.returncode == 0 and "had this night already" in again.stdout
         standings = Client(url).call("GET", "/league/api/standings")["players"]
         assert len(standings) == 8 and all(s["nights"] == 1 for s in standings)
+        # a club the league does not know: refused at once, in one line, not tried again
+        stranger = club(tmp_path / "stranger")
+        refused = send(stranger, url)
+        assert refused.returncode == 2 and "trying again" not in refused.stdout
+        assert "the league refused the night: the night file is signed by the key" in refused.stderr
+        assert len(refused.stderr.strip().splitlines()) == 1
     finally:
         process.stop()
 
