@@ -48,8 +48,10 @@ ON_SCREEN = """(node) => {
   return scrollY === 0 && box.top >= 0 && box.bottom <= innerHeight
     && Boolean(touched && (touched === node || node.contains(touched)));
 }"""
-# The page's own script: its modules (this page), or its globals (an older page).
-TALK = "(await import('/static/talk.js').catch(() => ({ now: () => state, act })))"
+# The page's own script: its modules (this page, at its main module's address), or its
+# globals (an older page).
+MAIN = "document.querySelector('script[type=module]')"
+TALK = f"(await ({MAIN} ? import(new URL('talk.js', {MAIN}.src)) : {{ now: () => state, act }}))"
 GAME = f"async () => {TALK}.now().game"
 ACT = f"async ([action, args]) => {TALK}.act(action, args)"
 # What an older page asked for after each count before anything else could be done.

@@ -197,9 +197,9 @@ def cmd_serve(args: argparse.Namespace) -> int:
 
 def cmd_doctor(args: argparse.Namespace) -> int:
     from pegboard.config import load_config
-    from pegboard.maker import doctor
+    from pegboard.maker import controls_check, doctor
 
-    timeout = args.timeout or doctor.CONTROL_SECONDS
+    timeout = args.timeout or controls_check.CONTROL_SECONDS
     return doctor.run(load_config(args.config), sim=args.sim, lang=args.lang, timeout=timeout)
 
 
@@ -418,7 +418,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         lang = chosen_language(argv)
         args = build_parser(lang).parse_args(argv)
         args.lang = lang
-        return args.run(args)
+        code: int = args.run(args)
+        return code
     except PegboardError as error:
         said = " ".join(phrase_of(error).say(lang).split())  # one line, whatever it quotes
         print(f"pegboard: {said}", file=sys.stderr)

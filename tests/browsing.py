@@ -138,8 +138,9 @@ def sign_in(page) -> None:
     expect(page.locator("#pin-button")).to_have_text(message(page, "sign_out"))
 
 
-# The page's own modules, reached as any module reaches them (the page has no globals).
-TALK = "(await import('/static/talk.js'))"
+# The page's own modules, reached as any module reaches them (the page has no globals): at
+# the address of the page's own main module (its files' version), the same instances.
+TALK = "(await import(new URL('talk.js', document.querySelector('script[type=module]').src)))"
 
 
 def act(page, action: str, **args) -> dict:

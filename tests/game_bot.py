@@ -82,6 +82,8 @@ class Bot:
             return table.undo()
         if state.disputable is not None and rng.random() < 0.3:
             return self._dispute(state)
+        if state.challengeable is not None and rng.random() < 0.15:
+            return self._challenge(state)  # a claim of game too: before the game is over
         if state.over:
             if not state.cut_customary:
                 return table.next_game()
@@ -138,6 +140,16 @@ class Bot:
         caller = next(s for s in range(len(state.players)) if state.side_of(s) != mugged.side)
         missed = -mugged.difference if mugged.verdict == "under" else self.rng.randint(1, 3)
         return self.table.muggins(caller, max(1, missed + self.rng.choice([0, 0, 1])))
+
+    def _challenge(self, state: State):
+        """Another side says the count just pegged is over, naming its cards when the
+        count had none: the hand laid in the play, or any it could hold."""
+        claim = state.claims[state.challengeable]
+        caller = next(s for s in range(len(state.players)) if state.side_of(s) != claim.side)
+        if claim.cards is not None:
+            return self.table.challenge(caller)
+        size = 4 if claim.kind == "crib" else state.hand_size
+        return self.table.challenge(caller, self._unseen(state, size))
 
     def _dispute(self, state: State):
         """The mugged side shows the cards: the hand laid in the play, or any it could hold."""

@@ -147,3 +147,38 @@ def test_the_painter_says_which_change_the_leds_show(board):
     assert not board.painter.wait_shown(dialled.version + 1, timeout=0.05)  # none made since
     pegged = keeper.peg_dial(1)
     assert board.painter.wait_shown(pegged.version, WAIT)
+
+
+def test_a_change_made_while_hearing_one_is_told_to_everyone_after_it(door):
+    a_heard, b_heard = [], []
+
+    def a(change) -> None:  # A turns Bob's dial on hearing Ann's, on the thread telling it
+        a_heard.append(change.version)
+        if change.seat == 0:
+            door.turn_dial(1, 2)
+
+    door.subscribe(a)
+    door.subscribe(lambda change: b_heard.append(change.version))
+    turned = door.turn_dial(0, 1)
+    assert door.settle(WAIT)
+    assert a_heard == b_heard == [turned.version, turned.version + 1]
+
+
+def test_each_change_told_carries_the_board_of_its_moment_whatever_the_door_does_next(door):
+    told: list = []
+    door.subscribe(told.append)
+    door.turn_dial(0, 1)
+    door.set_brightness(0.5)
+    door.show_lit({"t0h1": "#ff0000"})
+    door.turn_dial(1, 2)
+    door.claim("Ann", 1)
+    assert door.settle(WAIT)
+    seen = [(c.what, c.dials[:2], c.brightness, dict(c.lit), c.state.scores[0]) for c in told]
+    assert seen == [
+        ("dial", (1, 0), 1.0, {}, 0),
+        ("brightness", (1, 0), 0.5, {}, 0),
+        ("lit", (1, 0), 0.5, {"t0h1": "#ff0000"}, 0),
+        ("dial", (1, 2), 0.5, {"t0h1": "#ff0000"}, 0),
+        ("game", (1, 2), 0.5, {"t0h1": "#ff0000"}, 1),
+    ]
+    assert door.now is told[-1]  # what a reader takes is the last snapshot told, whole

@@ -105,6 +105,8 @@ NOT_WORDS = re.compile(
 NAMES = {
     "grand",  # a Grand Slam: the ACC's award for winning every game of a club night
     "slam",
+    "grass",  # Grass Roots: the ACC's programme of club points, named as the ACC names it
+    "roots",
     "cribbage",
     "hoyle",
     "shotgun",

@@ -185,7 +185,7 @@ def play_a_deal(app):
     said.append(act(english, token, "claim", seat=1, points=19))  # refused
     said.append(act(english, token, "claim", seat=0, points=2))  # out of order: refused
     said.append(act(english, token, "claim", seat=1, points=6, cards=["10H", "6S", "2C", "3D"]))
-    said.append(act(english, token, "muggins", seat=0, points=2))  # false: nothing missed
+    said.append(act(english, token, "muggins", seat=0, points=2))  # the cards show it over
     said.append(act(english, token, "claim", seat=0, points=0))
     return said
 
@@ -195,18 +195,17 @@ def test_every_phone_hears_the_board_in_its_own_language(app):
     assert [answer.status_code for answer in said] == [200] * 5 + [409, 409] + [200] * 3
     english = [answer.get_json() for answer in said]
     assert english[0]["said"] == "New game: Ann deals first."
-    assert english[1]["said"] == "Two for his heels."
+    assert english[1]["said"] == "Ann pegs two for his heels."
     assert english[5]["error"].startswith("no hand of 4 cards can score 19")
     assert english[6]["error"] == "out of order: Bob's hand counts now, not Ann's hand"
-    assert english[7]["said"] == "6: over by 2; pegged 4."
+    assert english[7]["said"] == "Pegged 6."  # Muggins is on: an over-count is kept too
     assert english[8]["said"] == "Muggins!"
     state = english[-1]["state"]["game"]
     english_lines = app.test_client().get("/api/history").get_json()["entries"]
     assert [line["why"] for line in english_lines] == [
         "two for his heels",
         "five of clubs: fifteen for two",  # a card said in words, as a screen reader says it
-        "Bob's hand (claimed 6, 2 taken back)",
-        "false muggins on Bob's hand",
+        "Bob's hand (claimed 6, 2 taken back)",  # taken back once the call showed it
         "Ann's hand",
     ]
     assert state["summary"] == "Deal 1, Ann deals. Next count: Ann's crib."

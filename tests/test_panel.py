@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
+import dataclasses
+import gzip
 import json
 import posixpath
 import re
 from pathlib import Path
+from typing import Any
 
 import pytest
 from conftest import PANEL_PIN
@@ -13,6 +16,7 @@ from waiting import eventually
 
 from pegboard.panel import create_app
 from pegboard.panel.actions import ACTIONS, SEEN, table, takes
+from pegboard.panel.api import Board
 
 PIN = PANEL_PIN  # the app and client fixtures are conftest's
 
@@ -48,32 +52,59 @@ def test_watching_is_open(client):
 
 
 def test_every_asset_is_local_and_the_first_load_is_small(client, board):
+    """What a phone fetches to show the page the first time, as it goes over the wire
+    (gzipped, with its headers), each asset named with the files' version and kept."""
     board.keeper.new_game({"players": ["Ann", "Bob"], "muggins": True}, dealer=0)
     board.keeper.turn_starter("5D")
     board.keeper.lay("10H", 1)  # a page opened in the play: the board as it stands comes in it
-    page = client.get("/").get_data(as_text=True)
+    taking = {"Accept-Encoding": "gzip, deflate"}
+
+    def fetched(path: str) -> tuple[bytes, int]:
+        response = client.get(path, headers=taking)
+        assert response.status_code == 200, path
+        wire = response.get_data()
+        head = sum(len(f"{k}: {v}\r\n") for k, v in response.headers.items())
+        gzipped = response.headers.get("Content-Encoding") == "gzip"
+        return (gzip.decompress(wire) if gzipped else wire), len(wire) + head
+
+    body, total = fetched("/")
+    page = body.decode()
     assets = re.findall(r'(?:href|src)="([^"]+)"', page)
-    assert assets and all(a.startswith("/static/") or a == "/manifest.webmanifest" for a in assets)
-    total = len(page.encode())
+    named = all(a.startswith("/static/v/") or a == "/manifest.webmanifest" for a in assets)
+    assert assets and named
     loaded, pending = set(), list(assets)
     while pending:  # each asset, and each module a module imports, once
         asset = pending.pop()
         if asset in loaded:
             continue
         loaded.add(asset)
-        response = client.get(asset)
-        assert response.status_code == 200, asset
-        body = response.get_data()
-        total += len(body)
+        body, size = fetched(asset)
+        total += size
         outside = re.findall(rb"https?://[^\s\"')]+", body)
         assert all(url.startswith(b"http://www.w3.org/") for url in outside), outside
         if asset.endswith(".js"):
             folder = asset.rsplit("/", 1)[0]
             for module in re.findall(rb'^import[^"]*"(\.[^"]+)"', body, re.M):
                 pending.append(posixpath.normpath(f"{folder}/{module.decode()}"))
-    assert "/static/vendor/lit-html.js" in loaded and len(loaded) > 20  # the page's modules
+    lit = [a for a in loaded if a.endswith("/vendor/lit-html.js")]
+    assert lit and len(loaded) > 20  # the page's modules, at the same version
     assert "<svg" in page  # the board's drawing comes in the page
     assert total <= 150 * 1024, total
+    kept = client.get(lit[0]).headers["Cache-Control"]
+    assert "immutable" in kept and "max-age=31536000" in kept, kept
+
+
+def test_a_file_of_another_version_is_served_but_not_kept_and_gzip_only_when_taken(client):
+    page = client.get("/").get_data(as_text=True)
+    main = re.search(r'src="(/static/v/[^"]+/main.js)"', page).group(1)
+    older = re.sub(r"/v/[^/]+/", "/v/0ld/", main)  # a page of before an update
+    response = client.get(older)
+    kept = response.headers.get("Cache-Control", "")
+    assert response.status_code == 200 and "immutable" not in kept
+    plain = client.get(main)  # no Accept-Encoding: as it is
+    assert "Content-Encoding" not in plain.headers and b"import" in plain.get_data()
+    assert "Accept-Encoding" in plain.headers["Vary"]
+    assert client.get("/static/v/x/../../../pyproject.toml").status_code == 404
 
 
 def test_security_headers(client):
@@ -238,7 +269,8 @@ def test_an_oversized_body_is_refused(client, signed_in):
 
 def test_an_internal_error_never_shows_a_trace(board):
     broken = create_app({"PIN": PIN}, board.keeper)
-    broken.extensions["pegboard.keeper"] = object()  # a front door that fails every call
+    failing: Any = object()  # a front door that fails every call
+    dataclasses.replace(Board.of(broken), keeper=failing).init_app(broken)
     response = broken.test_client().get("/api/state")
     assert response.status_code == 500
     assert response.get_json() == {"error": "internal error: nothing was changed"}
@@ -330,6 +362,7 @@ def test_a_new_game_takes_every_setting(client, signed_in):
         "match_games": 3,
         "match_scoring": "acc",
         "colours": ["#112233", "#AABBCC"],
+        "edition": 2,  # of the board's rules (pegboard.game.settings.EDITIONS)
     }
     assert [side["name"] for side in game["sides"]] == ["Ann & Cat", "Bob & Dan"]
     assert [side["colour"] for side in game["sides"]] == ["#112233", "#AABBCC"]

@@ -174,3 +174,24 @@ def test_a_dial_turn_sends_the_dials_only(server, board):
     dials = messages(read_until(stream, b"event: dials"), "dials")[0]
     assert dials["pending"][1] == 2 and set(dials) == {"version", "pending"}
     stream.close()
+
+
+def test_a_bug_of_ours_is_one_500_saying_nothing_changed_and_answers_log_no_line(caplog):
+    def app(environ, start_response):
+        if environ["PATH_INFO"] == "/broken":
+            raise RuntimeError("a bug")
+        start_response("200 OK", [("Content-Type", "text/plain")])
+        return [b"fine, ", b"thanks"]
+
+    running = PanelServer(app, "127.0.0.1", 0, LIMITS)
+    thread = threading.Thread(target=running.run)
+    thread.start()
+    try:
+        with caplog.at_level("INFO"):
+            assert get(running.port, "/") == (200, b"fine, thanks")
+            status, body = get(running.port, "/broken")
+    finally:
+        running.stop()
+        thread.join(timeout=30)
+    assert status == 500 and json.loads(body) == {"error": "internal error: nothing was changed"}
+    assert [r.name for r in caplog.records] == ["pegboard.panel.container"]  # the bug, once

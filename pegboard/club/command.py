@@ -25,7 +25,21 @@ def add_club(sub: Any, _: Callable[[str], str]) -> None:
         "--tables", type=int, default=0, help=_("hosted tables to open, at least (phones only)")
     )
     club.add_argument(
-        "--poll", type=float, default=2.0, help=_("seconds between two looks at the LED boards")
+        "--follow",
+        choices=("stream", "poll"),
+        default="stream",
+        help=_(
+            "how the LED boards are followed: their live streams (each tells the club at once), "
+            "or asked every --poll seconds"
+        ),
+    )
+    club.add_argument(
+        "--poll",
+        type=float,
+        default=2.0,
+        help=_("seconds between two looks at the LED boards (with {option})").format(
+            option="--follow poll"
+        ),
     )
     club.add_argument(
         "--discover", action="store_true", help=_("list the LED boards announced on the network")
@@ -72,6 +86,7 @@ def cmd_club(args: argparse.Namespace) -> int:
         pin=args.pin,
         tables=args.tables,
         poll=args.poll,
+        follow=args.follow,
         discover=args.discover,
         lang=args.lang,
     )

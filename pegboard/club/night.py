@@ -198,6 +198,11 @@ class Night:
         """The current round's seats whose game has no result yet."""
         return [seat for seat in self.seats() if (seat.round, seat.table) not in self.results]
 
+    @property
+    def over(self) -> bool:
+        """Every round of the night drawn and every game of it in: the standings are final."""
+        return self.round == self.format.games and not self.open_seats()
+
     def seat_of(self, player: int, round: int | None = None) -> Seat | None:
         return next((s for s in self.seats(round) if player in s.players), None)
 

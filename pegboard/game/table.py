@@ -57,7 +57,7 @@ class Table:
         self._state: State | None = None
         try:
             latest = self._store.latest()
-            if latest is not None:
+            if latest is not None and latest not in self._store.set_aside:
                 self.load(latest)
         except BaseException:
             if self._store is not store:
@@ -158,6 +158,12 @@ class Table:
         """A game's stored log (the current one by default), its chain checked: what a
         club trusts a board's game by (see :mod:`pegboard.game.chain`)."""
         return self._store.log(self._current() if game is None else game)
+
+    @property
+    def set_aside(self) -> dict[int, Phrase]:
+        """The old games set aside as the file was opened (their entries no longer chain:
+        the file was edited), each with why; they are left as they are."""
+        return {game: phrase_of(error) for game, error in self._store.set_aside.items()}
 
     @property
     def path(self) -> Path:

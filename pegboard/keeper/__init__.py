@@ -12,9 +12,9 @@ from pegboard.game import PALETTE, Claim, Count, Phase, Settings, State, skunk_l
 from pegboard.game.chain import BoardKey, ChainError, GameLog
 from pegboard.game.entries import CONTROLS, ENTRIES, Arg, Declared
 from pegboard.keeper.answers import KeyReused
-from pegboard.keeper.door import Change, Scorekeeper
+from pegboard.keeper.change import Change, Versions, latest
+from pegboard.keeper.door import Scorekeeper
 from pegboard.keeper.fit import players_allowed, variants_allowed
-from pegboard.keeper.order import Versions
 
 __all__ = [
     "CONTROLS",
@@ -34,6 +34,7 @@ __all__ = [
     "Settings",
     "State",
     "Versions",
+    "latest",
     "players_allowed",
     "skunk_lines",
     "standing",

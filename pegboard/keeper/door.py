@@ -37,8 +37,8 @@ import secrets
 import threading
 from collections.abc import Callable, Iterator, Mapping
 from contextlib import contextmanager
-from dataclasses import dataclass
 from functools import partial
+from types import MappingProxyType
 from typing import Any
 
 from pegboard.board.layout import Layout
@@ -50,10 +50,11 @@ from pegboard.game.entries import ENTRIES, control, methods
 from pegboard.game.table import Key
 from pegboard.i18n import N_, Phrase, phrase_of
 from pegboard.keeper.answers import Answers
+from pegboard.keeper.change import NOTHING_LIT, Change, Lit, Versions
 from pegboard.keeper.fit import check_board
 from pegboard.keeper.games import Listed, listed, resumed, stored
 from pegboard.keeper.intents import Advance, Intent, Peg, Repeat, Turn, Undo
-from pegboard.keeper.order import Line, Teller, Versions
+from pegboard.keeper.order import Line, Teller
 from pegboard.keeper.said import REDONE, SILENCE, UNDONE, entered
 
 log = logging.getLogger(__name__)
@@ -62,28 +63,6 @@ SEATS = 4  # the most seats a board has dials for
 Seat = int | str
 TOLD = {"undo": UNDONE, "redo": REDONE}  # what the door says of an entry, beyond the board
 Job = Callable[[], "Change"]  # a change to be made by the writer
-
-
-@dataclass(frozen=True, slots=True)
-class Change:
-    """One change announced by the front door.
-
-    ``what`` is ``"game"`` (an entry, a new game), ``"dial"`` (a count being dialled),
-    ``"refused"`` (nothing changed: ``said`` says why), ``"brightness"``, ``"repeat"``
-    (say the last announcement again: nothing changed) or ``"lit"`` (the LEDs now show
-    :meth:`Scorekeeper.lit`); ``"replayed"`` is never announced: a request made before,
-    answered again (:meth:`Scorekeeper.once`). ``version`` counts the changes (a "lit"
-    one is not counted); ``seat`` is whose dial or entry it was, when known; ``dial`` is
-    True when it came from a seat's own controls."""
-
-    what: str
-    version: int
-    state: State | None
-    dials: tuple[int, ...]
-    said: Phrase = SILENCE
-    seat: int | None = None
-    dial: bool = False
-    before: State | None = None
 
 
 class Scorekeeper:
@@ -103,12 +82,13 @@ class Scorekeeper:
         self._teller: Teller[Change] = Teller()
         self._dials = [0] * SEATS
         self._version = 0
-        self._lit: dict[str, str] = {}
+        self._lit: Lit = NOTHING_LIT
         self._lit_version = 0
         self._brightness = 1.0
         self._message = SILENCE
         self._closing = False
         self._answers = Answers(table)
+        self._now = self._change("game")  # the board as the last change left it
 
     def __repr__(self) -> str:
         return f"<Scorekeeper layout={self.layout.name} game={self.game_id} v{self._version}>"
@@ -116,42 +96,43 @@ class Scorekeeper:
     # --- reading ----------------------------------------------------------------------
 
     @property
+    def now(self) -> Change:
+        """The board as the last change announced left it: one snapshot, whole (read it
+        once, and every part of it agrees). Readers never wait for a change being made
+        (its file write may take a while): it is replaced whole, never half-changed."""
+        return self._now
+
+    @property
     def state(self) -> State | None:
         """The current game as the table may know it (a verdict kept for Muggins is not
-        in it: :attr:`State.told`), or None before the first. Every change announced
-        carries such states too."""
-        try:
-            return self._table.state.told
-        except RuleError:
-            return None
+        in it: :attr:`State.told`), or None before the first (:attr:`now`'s)."""
+        return self._now.state
 
     @property
     def game_id(self) -> int | None:
-        return self._table.game_id
+        return self._now.game_id
 
     @property
     def dials(self) -> tuple[int, ...]:
-        """The count showing on each seat's dial (0: nothing dialled). Readers never wait
-        for a change being made (its file write may take a while): the values the door
-        hands out are replaced whole, never half-changed."""
-        return tuple(self._dials)
+        """The count showing on each seat's dial (0: nothing dialled)."""
+        return self._now.dials
 
     @property
     def message(self) -> Phrase:
         """The last thing the board said to everyone."""
-        return self._message
+        return self._now.message
 
     @property
     def brightness(self) -> float:
-        return self._brightness
+        return self._now.brightness
 
     def lit(self) -> dict[str, str]:
         """Hole id -> colour of every lit hole, as the LEDs show it now."""
-        return dict(self._lit)
+        return dict(self._now.lit)
 
     def versions(self) -> Versions:
         """The changes and LED frames seen so far: a reader waits for either to move on."""
-        return Versions(self._version, self._lit_version)
+        return self._now.versions
 
     def wait(self, seen: Versions, timeout: float) -> Versions:
         """Wait until :meth:`versions` differs from ``seen``, or ``timeout`` seconds."""
@@ -297,7 +278,7 @@ class Scorekeeper:
         """``seat``'s dial turned ``steps`` clicks: its count moves, within what the entry
         due now can be worth."""
         self._seat(seat)
-        cap = dials.dial_cap(self.state)
+        cap = dials.dial_cap(self._game())
         with self._changing():
             self._dials[seat] = min(max(self._dials[seat] + steps, 0), cap)
             return self._announce("dial", seat=seat, dial=True)
@@ -311,7 +292,7 @@ class Scorekeeper:
         self._seat(seat)
         with self._cond:
             points = self._dials[seat]
-            if dials.button(self.state) != "cut":  # a cut stays dialled for the advance
+            if dials.button(self._game()) != "cut":  # a cut stays dialled for the advance
                 self._dials[seat] = 0
 
         def peg() -> State:
@@ -342,7 +323,7 @@ class Scorekeeper:
         def advance() -> Change:
             if version is not None:
                 self._table.expect(version)
-            state = self.state
+            state = self._game()
             if state is None:  # the button starts a game of the house rules
                 return self.new_game(self.house, key=key)
             match dials.button(state):
@@ -376,9 +357,10 @@ class Scorekeeper:
         """The LEDs now light ``lit`` (hole id -> colour): phones draw the same board."""
         with self._changing():
             if dict(lit) != self._lit:
-                self._lit = dict(lit)
+                self._lit = MappingProxyType(dict(lit))
                 self._lit_version += 1
-                self._teller.queue(self._change("lit"))
+                self._now = self._change("lit")
+                self._teller.queue(self._now)
                 self._cond.notify_all()
 
     # --- making a change ---------------------------------------------------------------------
@@ -393,7 +375,7 @@ class Scorekeeper:
     ) -> Change:
         """Make one entry through the table (the writer's job) and announce it; a refusal
         is announced and raised, and changes nothing."""
-        before = self.state
+        before = self._game()
         try:
             after = entry()  # checked by the rules, then stored: the disk may take a while
         except PegboardError as error:
@@ -422,18 +404,38 @@ class Scorekeeper:
             self._teller.tell()
 
     def _announce(self, what: str, **fields: Any) -> Change:
-        """Count the change, keep what it said for everyone (a dial's refusal too), and
-        queue it for the subscribers; wake the waiting readers (holding the lock)."""
+        """Count the change, keep what it said for everyone (a dial's refusal too), make
+        the board's snapshot after it and queue it for the subscribers; wake the waiting
+        readers (holding the lock)."""
         self._version += 1
-        change = self._change(what, **fields)
-        if what == "game" or (what == "refused" and change.dial):
-            self._message = change.said
+        if what == "game" or (what == "refused" and fields.get("dial")):
+            self._message = fields.get("said", SILENCE)
+        change = self._now = self._change(what, **fields)
         self._teller.queue(change)
         self._cond.notify_all()
         return change
 
     def _change(self, what: str, **fields: Any) -> Change:
-        return Change(what, self._version, self.state, tuple(self._dials), **fields)
+        """The board now, after a change ``what`` (holding the lock)."""
+        return Change(
+            what,
+            self._version,
+            self._game(),
+            tuple(self._dials),
+            lit=self._lit,
+            lit_version=self._lit_version,
+            brightness=self._brightness,
+            message=self._message,
+            game_id=self._table.game_id,
+            **fields,
+        )
+
+    def _game(self) -> State | None:
+        """The game as the table has it now (the writer's; readers read :attr:`now`)."""
+        try:
+            return self._table.state.told
+        except RuleError:
+            return None
 
     def _seat(self, seat: int) -> None:
         if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < SEATS:
@@ -441,7 +443,7 @@ class Scorekeeper:
 
     def _seat_of(self, seat: Seat | None) -> int | None:
         """A seat given by number or name, as a number (None if there is no such seat)."""
-        state = self.state
+        state = self._game()
         if isinstance(seat, str) and state is not None and seat in state.players:
             return state.players.index(seat)
         return seat if isinstance(seat, int) and not isinstance(seat, bool) else None

@@ -76,7 +76,8 @@ def act(
     extra: dict[str, Any] = {"key": key} if declared.keyed else {}
     if declared.seen:
         extra["version"] = _read(action, Arg(SEEN, int | None, False), data)
-    return getattr(keeper, declared.name)(**given, **extra)
+    made: Change = getattr(keeper, declared.name)(**given, **extra)
+    return made
 
 
 def _read(action: str, arg: Arg, data: dict[str, Any]) -> Any:
