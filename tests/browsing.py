@@ -150,6 +150,18 @@ def act(page, action: str, **args) -> dict:
     return result
 
 
+def heard(locator, *said: str, timeout: float = 30) -> str:
+    """The accessibility tree of ``locator`` (as a screen reader reads it) once it says each
+    of ``said``: read again until it does (the page draws when it likes), never once."""
+    deadline = time.monotonic() + timeout
+    while True:
+        tree = locator.aria_snapshot()
+        if all(words in tree for words in said):
+            return tree
+        assert time.monotonic() < deadline, f"never said {said}: {tree}"
+        locator.page.wait_for_timeout(50)
+
+
 def snapshot(page) -> dict:
     """The board's snapshot ``page`` drew last."""
     return page.evaluate(f"async () => {TALK}.now()")

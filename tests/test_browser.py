@@ -155,7 +155,7 @@ def test_a_watching_phone_never_sees_a_true_count_before_its_claim(phone):
         shown = watcher.evaluate("document.body.innerText")
         for told in ("cards_say",):
             assert message(watcher, told).split("{")[0] not in shown, (lang, told)
-        assert watcher.locator("#moment details.show, #moment .keys .true").count() == 0
+        expect(watcher.locator("#moment details.show, #moment .keys .true")).to_have_count(0)
         assert (
             watcher.evaluate("fetch('/api/score?hand=10H,5H,4D,JS&starter=5D').then(r => r.status)")
             == 409
@@ -166,12 +166,13 @@ def test_a_watching_phone_never_sees_a_true_count_before_its_claim(phone):
         expect(row).to_be_visible()  # beside the next count's pad
         name = snapshot(watcher)["game"]["muggins_open"]["name"]
         expect(row).to_contain_text(message(watcher, "muggins_lead").format(name=name, claimed=8))
-        assert watcher.locator("#moment .verdict, #moment details.show, .lesson").count() == 0
+        expect(watcher.locator("#moment .verdict, #moment details.show, .lesson")).to_have_count(0)
         on_screen(watcher, "#pin-prompt")  # the call is a tap away: with the PIN
         if lang == "de":
             shot(watcher, "watcher-muggins-de")
     act_in(page, "claim", seat=0, points=16, kind="hand")  # the window on Bob's closes
     for watcher in watchers.values():
+        expect(watcher.locator(".lesson .hint")).to_be_visible()  # the lesson drawn, then read
         lesson = message(watcher, "lesson").format(
             name=snapshot(watcher)["game"]["lesson"]["name"], actual=10, missed=2
         )
@@ -355,7 +356,9 @@ def start_from_the_form(page, *names: str, confirm: bool = True) -> None:
     for seat, name in enumerate(names):
         rows.nth(seat).fill(name)
     page.click("#new-game button[type=submit]")
-    if confirm and page.locator("#confirm-dialog").is_visible():
+    # Asked (a game is on), or the new game started: whichever comes, waited for.
+    page.locator("#confirm-dialog[open], #tab-now[aria-selected=true]").first.wait_for()
+    if confirm and page.locator("#confirm-dialog[open]").count():
         page.click("#confirm-ok")
 
 
@@ -560,6 +563,7 @@ def test_the_board_installs_as_an_app_that_opens_on_the_board(browser, board_url
     from urllib.parse import urlsplit
 
     from browsing import CHROMIUM, CHROMIUM_ARGS, PHONE
+    from playwright.sync_api import expect
 
     context = browser.browser_type.launch_persistent_context(
         str(tmp_path / "profile"), executable_path=str(CHROMIUM), args=CHROMIUM_ARGS, viewport=PHONE
@@ -572,6 +576,6 @@ def test_the_board_installs_as_an_app_that_opens_on_the_board(browser, board_url
         assert cdp.send("Page.getInstallabilityErrors") == {"installabilityErrors": []}
         manifest = cdp.send("Page.getAppManifest")
         assert manifest["errors"] == [] and manifest["url"].endswith("/manifest.webmanifest")
-        assert page.locator("#tab-now").get_attribute("aria-selected") == "true"
+        expect(page.locator("#tab-now")).to_have_attribute("aria-selected", "true")
     finally:
         context.close()

@@ -22,9 +22,12 @@ let entrySeen = null; // the entry whose answer the message shows
 let boardSaid = ""; // what the board said at the dials, last shown
 let live = null;
 
-// The sentences of the last entry: all heard, those shown at the action seen.
+// The sentences of the last entry: all heard, those shown at the action seen (but for a
+// lesson's, which its own row beside what is due shows).
 const aloud = (state) => state.aloud.map((line) => line.said);
-const shown = (state) => state.aloud.map((line) => line.shown).filter(Boolean);
+const shown = (state) => state.aloud
+  .filter((line) => !(state.game && state.game.lesson && line.event === "muggins"))
+  .map((line) => line.shown).filter(Boolean);
 
 // A new entry: its answer shows at the action; with no word of its own, the last answer
 // fades (it is out of date); its sentences go to the live region once.
@@ -143,6 +146,14 @@ function doubleTap(event) {
   }
 }
 
+// The top's height (the board and the scores): what is due fills the screen under it.
+function measureTop() {
+  const top = $("top");
+  const set = () => document.documentElement.style.setProperty("--top", `${Math.ceil(top.getBoundingClientRect().height)}px`);
+  new ResizeObserver(set).observe(top);
+  set();
+}
+
 function start() {
   setWords(JSON.parse($("messages").textContent), JSON.parse($("cards").textContent), document.documentElement.lang);
   const first = JSON.parse($("first").textContent);
@@ -181,6 +192,7 @@ function start() {
     phone.set("reveal", $("reveal").checked);
     drawNow();
   });
+  measureTop();
   startSheet();
   startVoice();
   document.addEventListener("keydown", dialKeys);

@@ -125,7 +125,7 @@ export function pad(how) {
         return possible ? how.pick(n) : how.why(n);
       }}>${n}</button>`;
   };
-  const box = html`<div class="pad keys" role="group" aria-label=${t("totals")} @keydown=${keys}
+  const box = html`<div class="pad keys" data-pad=${how.name} role="group" aria-label=${t("totals")} @keydown=${keys}
     @focusin=${(event) => rove(how.name, event)}>${shown.map(key)}</div>`;
   if (pages < 2) return box;
   const choices = Array.from({ length: pages }, (_, p) =>

@@ -53,14 +53,15 @@ export function mugginsCall(game, ctx) {
   return {
     title: t("muggins_title"),
     lead: t("muggins_lead", { name: open.name, claimed: open.claimed }),
-    body: html`${hint(t(open.verdict === "kept" ? "muggins_kept" : "muggins_unchecked"))}${line}${who}${ctx.answer}
-      ${pad({
+    body: html`${hint(t(open.verdict === "kept" ? "muggins_kept" : "muggins_unchecked"))}${line}${who}`,
+    due: html`${pad({
         name: "muggins", totals: open.missable,
         pick: (n) => ctx.act("muggins", { seat: caller.index, points: n, cards: full }),
         label: (n) => t("muggins_call", { caller: caller.name, n }),
         why: () => {},
       })}
-      <button type="button" class="quiet" @click=${() => ctx.call(false)}>${t("muggins_back")}</button>`,
+`,
+    moves: html`<button type="button" class="quiet" @click=${() => ctx.call(false)}>${t("muggins_back")}</button>`,
     focus: ".pad button[tabindex='0']",
   };
 }
