@@ -17,6 +17,7 @@ from __future__ import annotations
 import argparse
 import sys
 import tempfile
+import time
 from pathlib import Path
 
 if not __package__:  # run as a script
@@ -44,29 +45,39 @@ CONTROLS = """() => {
     return node.id ? `#${node.id}` : `${node.className} "${node.textContent.trim()}"`;
   };
   return [...host.querySelectorAll('button, select, input, summary, .segments span')]
-    .filter((node) => node.getClientRects().length && !node.closest('details:not([open]) > :not(summary)'))
+    .filter((node) => node.getClientRects().length
+      && !node.closest('details:not([open]) > :not(summary)'))
     .map((node) => {
       const box = node.getBoundingClientRect();
       const hit = document.elementFromPoint(box.left + box.width / 2, box.top + box.height / 2);
       const reached = Boolean(hit && (hit === node || node.contains(hit)));
-      return { key: key(node), top: Math.round(box.top * 10) / 10, left: Math.round(box.left * 10) / 10,
+      const round = (px) => Math.round(px * 10) / 10;
+      return { key: key(node), top: round(box.top), left: round(box.left),
                shown: reached && box.top >= 0 && box.bottom <= tabs + 0.5 };
     });
 }"""
 
 
-def settled(page) -> list[dict]:
-    """The controls once the page holds still: no animation running (an answer fading),
-    and the same boxes read twice in a row a little apart."""
-    last = None
-    for _ in range(300):
-        page.wait_for_function("document.getAnimations().length === 0")
-        now = page.evaluate(CONTROLS)
-        if now == last:
+MOVING = "() => document.getAnimations().length > 0"
+
+
+def held_still(page, script: str, arg: object = None):
+    """What ``script`` reads of ``page`` once the page holds still: no animation running
+    (an answer fading) and the same read twice in a row, a little apart. (The page's
+    policy forbids eval, which Playwright's own waits need: this reads in a loop.)"""
+    last, deadline = None, time.monotonic() + 60
+    while True:
+        now = None if page.evaluate(MOVING) else page.evaluate(script, arg)
+        if now is not None and now == last:
             return now
+        assert time.monotonic() < deadline, f"the page never held still: {last}"
         last = now
         page.wait_for_timeout(120)
-    raise AssertionError(f"the page never held still: {last}")
+
+
+def settled(page) -> list[dict]:
+    """Every control of what is due, once the page holds still."""
+    return held_still(page, CONTROLS)
 
 
 def act(page, action: str, **args) -> None:
@@ -77,7 +88,11 @@ def act(page, action: str, **args) -> None:
 # The deal (tests/browsing.py's): Ann deals, Bob leads, the starter 5♦; Bob's hand held 10
 # and is claimed as 8 (a Muggins row beside Ann's pad, then a lesson beside the crib's).
 STEPS: list[tuple[str, str, dict]] = [
-    ("a new game: the starter's pack", "new_game", {"players": NAMES, "dealer": 0, "muggins": True}),
+    (
+        "a new game: the starter's pack",
+        "new_game",
+        {"players": NAMES, "dealer": 0, "muggins": True},
+    ),
     ("the play's first card", "starter", {"card": "5D"}),
     ("Bob lays", "lay", {"seat": 1, "card": "10H"}),
     ("fifteen two", "lay", {"seat": 0, "card": "5C"}),
@@ -90,7 +105,11 @@ STEPS: list[tuple[str, str, dict]] = [
     ("seventeen", "lay", {"seat": 1, "card": "JS"}),
     ("the last card: Bob's pad", "lay", {"seat": 0, "card": "8C"}),
     ("Bob claims 8: Muggins row, Ann's pad", "claim", {"seat": 1, "points": 8, "kind": "hand"}),
-    ("Ann claims 16: the lesson, the crib's pad", "claim", {"seat": 0, "points": 16, "kind": "hand"}),
+    (
+        "Ann claims 16: the lesson, the crib's pad",
+        "claim",
+        {"seat": 0, "points": 16, "kind": "hand"},
+    ),
     ("the crib claimed: the next deal", "claim", {"seat": 0, "points": 2, "kind": "crib"}),
     ("the next deal's starter", "advance", {}),
 ]
@@ -171,12 +190,17 @@ def main(argv: list[str] | None = None) -> None:
         hidden = sum(len(s["hidden"]) for s in steps)
         shifted = sum(len(s["shifted"]) for s in steps)
         worst = max(steps, key=lambda s: len(s["hidden"]) + len(s["shifted"]))
-        said = f"{worst['step']}: {(worst['hidden'] + worst['shifted'])[:3]}" if hidden + shifted else "–"
+        said = (
+            f"{worst['step']}: {(worst['hidden'] + worst['shifted'])[:3]}"
+            if hidden + shifted
+            else "–"
+        )
         print(f"| {lang} | {hidden} | {shifted} | {said} |")
     for lang, steps in rows.items() if options.detail else ():
         for number, step in enumerate(steps):
             if step["hidden"] or step["shifted"]:
-                print(f"{lang} {number} {step['step']}: hidden {step['hidden']}, shifted {step['shifted']}")
+                hidden, shifted = step["hidden"], step["shifted"]
+                print(f"{lang} {number} {step['step']}: hidden {hidden}, shifted {shifted}")
 
 
 if __name__ == "__main__":

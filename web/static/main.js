@@ -8,6 +8,7 @@ import { fade, redrawWith, said, say } from "./answer.js";
 import { drawDials, dialKeys } from "./dials.js";
 import { drawBoard, light, toggleWhole } from "./drawing.js";
 import { phone } from "./kept.js";
+import { callable } from "./moments/muggins.js";
 import { aimDone, drawNow, revealWith } from "./now.js";
 import { keepPicksFor } from "./picks.js";
 import { askPin, onSigned } from "./pin.js";
@@ -22,12 +23,12 @@ let entrySeen = null; // the entry whose answer the message shows
 let boardSaid = ""; // what the board said at the dials, last shown
 let live = null;
 
-// The sentences of the last entry: all heard, those shown at the action seen (but for a
-// lesson's, which its own row beside what is due shows).
+// The sentences of the last entry: all heard, those shown at the action seen, but for
+// what a row beside what is due shows already (a lesson; the count just claimed, while it
+// is open to a Muggins call).
 const aloud = (state) => state.aloud.map((line) => line.said);
-const shown = (state) => state.aloud
-  .filter((line) => !(state.game && state.game.lesson && line.event === "muggins"))
-  .map((line) => line.shown).filter(Boolean);
+const inRow = (game, line) => Boolean(game) && ((game.lesson && line.event === "muggins") || (callable(game) && line.event === "counts"));
+const shown = (state) => state.aloud.filter((line) => !inRow(state.game, line)).map((line) => line.shown).filter(Boolean);
 
 // A new entry: its answer shows at the action; with no word of its own, the last answer
 // fades (it is out of date); its sentences go to the live region once.
