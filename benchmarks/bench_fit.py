@@ -18,7 +18,9 @@ import argparse
 import sys
 import tempfile
 import time
+from collections.abc import Callable
 from pathlib import Path
+from typing import TypeVar
 
 if not __package__:  # run as a script
     sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
@@ -59,15 +61,16 @@ CONTROLS = """() => {
 
 
 MOVING = "() => document.getAnimations().length > 0"
+T = TypeVar("T")
 
 
-def held_still(page, script: str, arg: object = None):
-    """What ``script`` reads of ``page`` once the page holds still: no animation running
+def held_still(page, read: Callable[[], T]) -> T:
+    """What ``read()`` reads of ``page`` once the page holds still: no animation running
     (an answer fading) and the same read twice in a row, a little apart. (The page's
     policy forbids eval, which Playwright's own waits need: this reads in a loop.)"""
     last, deadline = None, time.monotonic() + 60
     while True:
-        now = None if page.evaluate(MOVING) else page.evaluate(script, arg)
+        now = None if page.evaluate(MOVING) else read()
         if now is not None and now == last:
             return now
         assert time.monotonic() < deadline, f"the page never held still: {last}"
@@ -77,7 +80,7 @@ def held_still(page, script: str, arg: object = None):
 
 def settled(page) -> list[dict]:
     """Every control of what is due, once the page holds still."""
-    return held_still(page, CONTROLS)
+    return held_still(page, lambda: page.evaluate(CONTROLS))
 
 
 def act(page, action: str, **args) -> None:

@@ -223,8 +223,7 @@ ON_SCREEN = """(node) => {
 
 def on_screen(page, selector: str) -> None:
     """The element is on the phone's screen as the page opened it: no scrolling."""
-    page.locator(selector).wait_for()
-    found = held_still(page, f"() => ({ON_SCREEN})(document.querySelector({selector!r}))")
+    found = held_still(page, lambda: page.locator(selector).evaluate(ON_SCREEN))
     seen = found["scrolled"] == 0 and found["top"] >= 0 and found["bottom"] <= found["screen"]
     assert seen and found["touched"], f"{selector} is not on the screen: {found}"
 
@@ -276,7 +275,7 @@ MEASURE = r"""([thumb, smallest, width]) => {
 
 def measure(page) -> dict:
     """What :data:`MEASURE` finds on ``page`` (empty lists when all is well)."""
-    return held_still(page, MEASURE, [THUMB, SMALLEST_TEXT, PHONE["width"]])
+    return held_still(page, lambda: page.evaluate(MEASURE, [THUMB, SMALLEST_TEXT, PHONE["width"]]))
 
 
 # The bottom of the lowest element each selector finds, against the tab bar's top.
@@ -291,7 +290,7 @@ BOXES = """(selectors) => {
 
 
 def above_the_tabs(page, *selectors: str) -> None:
-    found = held_still(page, BOXES, list(selectors))
+    found = held_still(page, lambda: page.evaluate(BOXES, list(selectors)))
     assert found["scrolled"] == 0
     tabs = found["tabs"]
     low = {s: bottom for s, bottom in found["boxes"].items() if bottom is None or bottom > tabs}
