@@ -164,6 +164,19 @@ def heard(locator, *said: str, timeout: float = 30) -> str:
         locator.page.wait_for_timeout(50)
 
 
+def start_from_the_form(page, *names: str, confirm: bool = True) -> None:
+    """A new game from the form; asked whether to leave a game on, yes (or not answered)."""
+    page.click("#tab-game")
+    rows = page.locator("#new-game .player:not([hidden]) input[name=player]")
+    for seat, name in enumerate(names):
+        rows.nth(seat).fill(name)
+    page.click("#new-game button[type=submit]")
+    # Asked (a game is on), or the new game started: whichever comes, waited for.
+    page.locator("#confirm-dialog[open], #tab-now[aria-selected=true]").first.wait_for()
+    if confirm and page.locator("#confirm-dialog[open]").count():
+        page.click("#confirm-ok")
+
+
 def snapshot(page) -> dict:
     """The board's snapshot ``page`` drew last."""
     return page.evaluate(f"async () => {TALK}.now()")

@@ -24,6 +24,7 @@ from browsing import (  # noqa: F401
     shot,
     sign_in,
     snapshot,
+    start_from_the_form,
 )
 from browsing import act as act_in
 
@@ -347,19 +348,6 @@ def test_a_lost_answer_is_sent_again_and_pegs_once(phone):
     assert answer["replayed"] is True
     assert len(keys) == 2 and keys[0] == keys[1] and keys[0]
     expect(score_of(page, 1)).to_have_text("2")
-
-
-def start_from_the_form(page, *names: str, confirm: bool = True) -> None:
-    """A new game from the form; asked whether to leave a game on, yes (or not answered)."""
-    page.click("#tab-game")
-    rows = page.locator("#new-game .player:not([hidden]) input[name=player]")
-    for seat, name in enumerate(names):
-        rows.nth(seat).fill(name)
-    page.click("#new-game button[type=submit]")
-    # Asked (a game is on), or the new game started: whichever comes, waited for.
-    page.locator("#confirm-dialog[open], #tab-now[aria-selected=true]").first.wait_for()
-    if confirm and page.locator("#confirm-dialog[open]").count():
-        page.click("#confirm-ok")
 
 
 def test_new_game_asks_first_and_can_be_taken_back_and_a_game_resumed(phone):

@@ -28,8 +28,9 @@ let opened = { call: null, dispute: null }; // the call or dispute this phone op
 let padPage = 0; // which totals the pad shows (a hand of five or six can score more)
 let scoring = { key: null, result: null }; // what the cards picked score (Muggins off)
 // This phone just acted: the focus goes to what is due next once the game moved on from
-// ``aim.version`` (or at once, for a choice made on this phone alone).
-let aim = null;
+// ``aim.version`` (or at once, for a choice made on this phone alone, and when the page
+// opens: the keys start where what is due is).
+let aim = { version: undefined };
 let reveal = () => true;
 
 export const revealWith = (asked) => {
@@ -142,6 +143,12 @@ export function drawNow() {
       aim = null;
     }
   }
+}
+
+// A game started (or taken up) on this phone: the focus on what is due in it.
+export function focusDue() {
+  aim = { version: undefined };
+  drawNow();
 }
 
 // This phone's action was refused: the focus stays where it is.
