@@ -8,7 +8,8 @@ import { fade, redrawWith, said, say } from "./answer.js";
 import { drawDials, dialKeys } from "./dials.js";
 import { drawBoard, light, toggleWhole } from "./drawing.js";
 import { phone } from "./kept.js";
-import { callable } from "./moments/muggins.js";
+import { mySide } from "./seat.js";
+import { rowShown } from "./moments/muggins.js";
 import { aimDone, drawNow, revealWith } from "./now.js";
 import { keepPicksFor } from "./picks.js";
 import { askPin, onSigned } from "./pin.js";
@@ -27,8 +28,13 @@ let live = null;
 // what a row beside what is due shows already (a lesson; the count just claimed, while it
 // is open to a Muggins call).
 const aloud = (state) => state.aloud.map((line) => line.said);
-const inRow = (game, line) => Boolean(game) && ((game.lesson && line.event === "muggins") || (callable(game) && line.event === "counts"));
-const shown = (state) => state.aloud.filter((line) => !inRow(state.game, line)).map((line) => line.shown).filter(Boolean);
+const inRow = (state, line) => {
+  const game = state.game;
+  if (!game) return false;
+  if (line.event === "muggins") return Boolean(game.lesson);
+  return line.event === "counts" && rowShown(game, mySide(state), signedIn());
+};
+const shown = (state) => state.aloud.filter((line) => !inRow(state, line)).map((line) => line.shown).filter(Boolean);
 
 // A new entry: its answer shows at the action; with no word of its own, the last answer
 // fades (it is out of date); its sentences go to the live region once.

@@ -10,6 +10,7 @@ import { choice } from "./parts.js";
 import { pinPrompt } from "./pin.js";
 import { cutForDeal, nameStarter, pickCards } from "./sheet.js";
 import { openTab } from "./tabs.js";
+import { mySide, noteEntry, sitAt } from "./seat.js";
 import { act, api, now, signedIn } from "./talk.js";
 import { t } from "./words.js";
 import { count } from "./moments/count.js";
@@ -60,10 +61,13 @@ export function context(game) {
   const key = game ? claimKey(game) : null;
   const entry = (action, args) => {
     aim = { version: game ? game.version : null };
+    if (game) noteEntry(now(), action, args);
     return act(action, args, "now");
   };
   return {
     signedIn: signedIn(),
+    side: mySide(now()), // the side this phone plays for, when it knows
+    sitAt: (side) => sitAt(now(), side),
     game: () => now().game,
     act: entry,
     say: (text, kind) => say("now", text, kind),
