@@ -1,8 +1,8 @@
 """What the machine must give the board before it starts, checked before anything is
 written: the panel's address and port, a data folder it can make and write in, and the
 files the board keeps there (its PIN, the key of the phones' cookies, the signed-in
-sessions, the wrong PINs): each as it was written, or refused in one line that names it
-and says what to do (:func:`check_kept`; never written over).
+sessions, the wrong PINs, the clubs paired, its identity): each as it was written, or
+refused in one line that names it and says what to do (:func:`check_kept`; never written over).
 
 >>> import tempfile
 >>> with socket.create_server(("127.0.0.1", 0)) as other:  # another program's
@@ -69,10 +69,15 @@ TRIES_DAMAGED = N_(
 )
 FILE_UNREADABLE = N_("the file {path} cannot be read ({error}): let this user read it")
 PIN_FILE, KEY_FILE, SESSIONS_FILE, TRIES_FILE = "pin", "secret", "sessions", "pin-tries"
-BOARD_KEY_FILE = "board-key"  # the key a club is paired with (pegboard.panel.clubs)
+PAIRINGS_FILE = "pairings"  # the keys of the clubs paired (pegboard.panel.signing)
+IDENTITY_FILE = "identity"  # the board's key pair (pegboard.identity)
 BOARD_KEY_DAMAGED = N_(
     "the board's key file {path} is damaged ({error}). Nothing was changed: remove it, then "
     "pair the board with the club again"
+)
+IDENTITY_DAMAGED = N_(
+    "the board's identity file {path} is damaged ({error}). Nothing was changed: put its key "
+    "back from a backup, or remove it to have a new one made (the club then pairs the board again)"
 )
 
 # Where each is chosen: the option and the config's setting (names, not words to translate).
@@ -161,6 +166,7 @@ def kept_key(data_dir: Path) -> str | None:
 def check_kept(data_dir: Path, pin_kept: bool) -> None:
     """Every file the board keeps in ``data_dir`` (the PIN's only when ``pin_kept``: a
     PIN in the config leaves it unread) as it was written; writes nothing."""
+    from pegboard.identity import Identity
     from pegboard.panel import auth, signing, tries  # what the panel keeps, as it reads it
 
     if pin_kept:
@@ -169,7 +175,8 @@ def check_kept(data_dir: Path, pin_kept: bool) -> None:
     for name, read, damaged in (
         (SESSIONS_FILE, auth.read, SESSIONS_DAMAGED),
         (TRIES_FILE, tries.read, TRIES_DAMAGED),
-        (BOARD_KEY_FILE, signing.read, BOARD_KEY_DAMAGED),
+        (PAIRINGS_FILE, signing.read, BOARD_KEY_DAMAGED),
+        (IDENTITY_FILE, Identity.read, IDENTITY_DAMAGED),
     ):
         _kept(data_dir / name, _reading(read, data_dir / name), damaged)
 

@@ -30,10 +30,10 @@ from pegboard.club.night import BOARD, HOSTED, Event, Night, Player, Seat
 from pegboard.club.results import Refused, counted
 from pegboard.club.standings import Standing, standings
 from pegboard.club.store import ClubStore
-from pegboard.club.tables import Board, Hosted, Link, Unreachable
+from pegboard.club.tables import Board, Hosted, Link, Paired, Unreachable
 from pegboard.errors import ClubError, PegboardError
-from pegboard.game.chain import BoardKey
 from pegboard.i18n import N_, Phrase, phrase_of
+from pegboard.pairing import asked
 
 log = logging.getLogger(__name__)
 
@@ -146,21 +146,48 @@ class Director:
             self._link(event)
             return event.table
 
-    def pair(self, address: str, pin: str | None, by: str) -> int:
-        """A board as one more table: paired with its ``pin`` (None: paired before)."""
+    def pair(self, address: str, pin: str | None, by: str, *, replaced: bool = False) -> int:
+        """A board as one more table: paired with its ``pin`` (None: paired before). The
+        board's key pinned at an earlier pairing must be its key still, unless the
+        director says the board was ``replaced``."""
         from pegboard.club.tables import address_of
 
         address = address_of(address)
         with self._lock:
             event = nights.add_table(self.night, BOARD, address)  # refused if it is a table
             if pin is not None:
-                board = Board.pair(event.table, address, pin)
-                self.store.keep_board_key(address, board.key.hex())
-            elif self.store.board_key(address) is None:
+                self.pair_board(event.table, address, pin, replaced=replaced)
+            elif self.store.paired(address) is None:
                 raise ClubError(Phrase(N_("give the board's PIN to pair it")))
             self._store(event, by)
             self._link(event)
             return event.table
+
+    def pair_board(self, table: int, address: str, pin: str, *, replaced: bool = False) -> Board:
+        """Pair (again) with the board at ``address`` and keep what the pairing gave: its
+        key pinned (the one pinned before, if any, must be the same unless ``replaced``)."""
+        kept = self.store.paired(address)
+        pinned = None if kept is None or replaced else bytes.fromhex(kept[2])
+        board = Board.pair(table, address, pin, pinned)
+        paired = board.paired
+        self.store.keep_paired(address, paired.pairing, paired.key.hex(), paired.public.hex())
+        return board
+
+    def pair_again(self, table: int, pin: str, *, replaced: bool = False) -> None:
+        """Pair tonight's board at ``table`` again (its PIN changed since, or the board
+        was ``replaced``): followed with the new pairing from now on."""
+        with self._lock:
+            added = self.night.tables.get(table)
+            if added is None or added.kind != BOARD:
+                message = N_("tonight has no board at table {table}")
+                raise ClubError(Phrase.of(message, table=table))
+            board = self.pair_board(table, added.address, pin, replaced=replaced)
+            old = self.links.get(table)
+            if old is not None:
+                old.close()
+            self.links[table], self.seen[table] = board, Seen()
+            self._changed.notify_all()
+        self._wake.set()
 
     def draw(self, by: str) -> nights.RoundDrawn:
         """The next round, drawn and seated (its games start at their tables)."""
@@ -211,9 +238,11 @@ class Director:
                 hosted.subscribe(lambda change: self._wake.set())
                 self.links[number] = hosted
             else:
-                key = self.store.board_key(table.address)
-                if key is not None:
-                    self.links[number] = Board(number, table.address, BoardKey.from_hex(key))
+                found = self.store.paired(table.address)
+                if found is not None:
+                    pairing, key, public = found
+                    paired = Paired(pairing, bytes.fromhex(key), bytes.fromhex(public))
+                    self.links[number] = Board(number, table.address, paired)
             self.seen.setdefault(number, Seen())
         except (PegboardError, OSError) as error:
             self.seen[number] = Seen(error=phrase_of(error))
@@ -259,18 +288,24 @@ class Director:
         except PegboardError as error:
             self._saw(seat.table, phrase_of(error))
 
+    def asked(self, seat: Seat) -> str:
+        """What the club asks at the start of ``seat``'s game: tonight, its table, its
+        round and a nonce of its own (kept: a start sent again asks the same)."""
+        nonce = self.store.nonce(self.night_id, seat.round, seat.table)
+        return asked(self.night_id, seat.table, seat.round, nonce)
+
     def _bring_in(self, seat: Seat, link: Link) -> None:
-        night = self.night
+        night, wanted = self.night, self.asked(seat)
         game = night.started.get((seat.round, seat.table))
         if game is None:
             names = tuple(night.players[p].name for p in seat.players)
             key = f"club-{self.night_id}-{seat.round}-{seat.table}"
-            game = link.start((names[0], names[1]), night.format, key)
+            game = link.start((names[0], names[1]), night.format, key, wanted)
             self._store(nights.started(night, seat, game), CLUB)
-        standing = link.standing(game)
+        standing = link.standing(game, wanted)
         self._saw(seat.table, None)
         if standing.over:
-            result = counted(night, seat, link.log(game))
+            result = counted(night, seat, link.log(game, wanted))
             with self._lock:
                 made = nights.count(self.night, result)
                 if made is not None:

@@ -3,15 +3,18 @@ hosted tables' ports and PINs, and the keys of the boards paired with the club (
 is paired once: its key is kept for the nights after).
 
 SQLite (WAL, ``synchronous=FULL``), one transaction per event: a director's laptop that
-restarts loses nothing it said was done. A game's result is stored with its table and
-the table's game number as a unique key, so a result counted twice (after a restart, a
-retry) is stored once.
+restarts loses nothing it said was done. A game's result is stored with its night, its
+table and the table's game number as a unique key (hosted tables number their games
+from 1 each night), so a result counted twice (after a restart, a retry) is stored once.
+No integrity error is swallowed: a result stored again is the same one (done), or a
+refusal that names the table and the game (:data:`OTHER_RESULT`), as is any other.
 """
 
 from __future__ import annotations
 
 import json
 import os
+import secrets
 import sqlite3
 import threading
 from datetime import UTC, datetime
@@ -36,8 +39,19 @@ CREATE TABLE IF NOT EXISTS hosted (
     PRIMARY KEY (night, tbl)
 );
 CREATE TABLE IF NOT EXISTS boards (address TEXT PRIMARY KEY, key TEXT NOT NULL);
+CREATE TABLE IF NOT EXISTS nonces (
+    night INTEGER NOT NULL, round INTEGER NOT NULL, tbl INTEGER NOT NULL, nonce TEXT NOT NULL,
+    PRIMARY KEY (night, round, tbl)
+);
+CREATE TABLE IF NOT EXISTS paired (
+    address TEXT PRIMARY KEY, pairing TEXT NOT NULL, key TEXT NOT NULL, public TEXT NOT NULL
+);
 """
 CANNOT = N_("the club's file {path} cannot be used: {error}")
+OTHER_RESULT = N_(
+    "table {table}'s game {game} has another result in the club's file tonight: nothing was "
+    "counted; correct the result if the table's is right"
+)
 
 
 class ClubStore:
@@ -99,25 +113,45 @@ class ClubStore:
         ]
 
     def append(self, night: int, seq: int, event: Event, by: str) -> bool:
-        """Store ``event`` as ``night``'s event ``seq``; False when it is a result counted
-        already (nothing is stored)."""
+        """Store ``event`` as ``night``'s event ``seq``; False when it is a result stored
+        already, the same (nothing is stored). A different result for that table's game,
+        or any other conflict, raises StoreError: never swallowed."""
         data = to_dict(event)
         kind = data.pop("type")
-        counted = (
-            f"{event.table}/{event.game}" if isinstance(event, GameCounted) else None
-        )  # one result per table's game
+        text = json.dumps(data)
+        counted = counted_key(night, event)
         try:
             with self._lock:
                 self._db.execute(
                     "INSERT INTO events (night, seq, type, data, by, at, counted) "
                     "VALUES (?, ?, ?, ?, ?, ?, ?)",
-                    (night, seq, kind, json.dumps(data), by, _now(), counted),
+                    (night, seq, kind, text, by, _now(), counted),
                 )
-        except sqlite3.IntegrityError:
-            return False
+        except sqlite3.IntegrityError as error:
+            if isinstance(event, GameCounted):
+                kept = self._run("SELECT data FROM events WHERE counted = ?", (counted,))
+                if kept and kept[0][0] == text:
+                    return False  # the same result again: done already
+                if kept:
+                    said = Phrase.of(OTHER_RESULT, table=event.table, game=event.game)
+                    raise StoreError(said) from None
+            raise self._refusal(error) from None
         except sqlite3.Error as error:
             raise self._refusal(error) from None
         return True
+
+    def nonce(self, night: int, round: int, table: int) -> str:
+        """The nonce the club sends with the start of ``table``'s game of ``round``
+        tonight: made once, kept (a start sent again carries the same)."""
+        self._run(
+            "INSERT OR IGNORE INTO nonces (night, round, tbl, nonce) VALUES (?, ?, ?, ?)",
+            (night, round, table, secrets.token_hex(16)),
+        )
+        rows = self._run(
+            "SELECT nonce FROM nonces WHERE night = ? AND round = ? AND tbl = ?",
+            (night, round, table),
+        )
+        return str(rows[0][0])
 
     # --- tables -----------------------------------------------------------------------
 
@@ -132,12 +166,23 @@ class ClubStore:
             (night, table, port, pin),
         )
 
-    def board_key(self, address: str) -> str | None:
-        rows = self._run("SELECT key FROM boards WHERE address = ?", (address,))
-        return str(rows[0][0]) if rows else None
+    def paired(self, address: str) -> tuple[str, str, str] | None:
+        """The board paired at ``address``: (its pairing's id, the pairing key, its
+        public key pinned at pairing), all hex; None: not paired (a key kept by an
+        older club, handed over in clear, is not trusted: the board is paired again)."""
+        rows = self._run("SELECT pairing, key, public FROM paired WHERE address = ?", (address,))
+        return (str(rows[0][0]), str(rows[0][1]), str(rows[0][2])) if rows else None
 
-    def keep_board_key(self, address: str, key: str) -> None:
-        self._run("INSERT OR REPLACE INTO boards (address, key) VALUES (?, ?)", (address, key))
+    def keep_paired(self, address: str, pairing: str, key: str, public: str) -> None:
+        self._run(
+            "INSERT OR REPLACE INTO paired (address, pairing, key, public) VALUES (?, ?, ?, ?)",
+            (address, pairing, key, public),
+        )
+
+
+def counted_key(night: int, event: Event) -> str | None:
+    """The unique key of a result: its night, table and the table's game."""
+    return f"{night}/{event.table}/{event.game}" if isinstance(event, GameCounted) else None
 
 
 def _now() -> str:

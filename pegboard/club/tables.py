@@ -4,9 +4,17 @@
   own behind its own front door (:class:`~pegboard.keeper.Scorekeeper`), and the board's
   own panel (the same app, the same phone page) on a port of its own, with its own PIN
   and one-time join links. The club drives it through its door, in this process.
-- :class:`Board`: an LED board on the network, paired once with its PIN (the board
-  hands over its key); the club drives it through the board's panel API with requests
-  signed with that key, and the board signs each log it sends.
+- :class:`Board`: an LED board on the network, paired once by its PIN, which is never
+  sent (:mod:`pegboard.pairing`): the club pins the board's public key and keeps the
+  pairing key both derived; it drives the board through the board's panel API with
+  requests signed with that key, and takes only answers the board signed for each
+  request (a board's PIN changed since: :class:`PairAgain`; anyone else answering at
+  its address: :class:`Impostor`, the table named).
+
+Each game is started for what the director asks (its night, table, round and a nonce
+kept in the club's file); a board's answers and its signature of the game's end carry
+it, so a log served for another night, table or game, or whose head the board did not
+sign at the end, is refused with the table named (:mod:`pegboard.club.results`).
 
 Both start a game for two seated players, say where a game stands, hand over a finished
 game's log (checked: :mod:`pegboard.club.results`) and make a link that lets a player's
@@ -27,27 +35,58 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Protocol
 
-from pegboard import lan
+from pegboard import lan, pairing
 from pegboard.board.layout import load_layout
 from pegboard.club.format import Format
 from pegboard.club.results import Refused, checked
 from pegboard.errors import ClubError, StoreError
 from pegboard.game import Table
-from pegboard.game.chain import BoardKey, GameLog
+from pegboard.game.chain import GameLog
 from pegboard.i18n import N_, Phrase, phrase_of
+from pegboard.identity import fingerprint, verify
 from pegboard.keeper import Change, Scorekeeper
 from pegboard.panel import create_app
 from pegboard.panel.server import PanelServer
-from pegboard.panel.signing import SIGNATURE, TIME, request_signature
+from pegboard.panel.signing import (
+    ANSWER,
+    NONCE,
+    PAIRING,
+    SIGNATURE,
+    TIME,
+    request_signature,
+)
 
 LAYOUT = "two-track-121"  # a hosted table's board: two players, any target
 SECONDS = 5.0  # a board that does not answer within this is unreachable for now
 UNREACHABLE = N_("table {table} cannot be reached: {why}")
 ANSWERED = N_("table {table} answered: {error}")
+IMPOSTOR = N_("table {table}: what answers at the board's address is not the board: not paired")
+KEY_CHANGED = N_(
+    "table {table}: the board's key is {found}, not {pinned} as when it was paired: not paired "
+    '(if the board was replaced, pair it with "replaced": true)'
+)
+UNSIGNED_ANSWER = N_(
+    "table {table}: the answer is not signed by the board paired with the club ({key}): "
+    "another machine answers at its address"
+)
+PAIR_AGAIN = N_("table {table}: the board's PIN changed: pair it again")
+OTHER_START = N_("the board answered for another night, table or game")
 
 
 class Unreachable(ClubError):
     """A table that does not answer: it is shown as such, never guessed."""
+
+
+class Impostor(ClubError):
+    """Something answered at a board's address that is not the board paired."""
+
+
+class KeyChanged(ClubError):
+    """The board at an address paired before has another key now."""
+
+
+class PairAgain(ClubError):
+    """The board's PIN changed since the club paired with it: every pairing ended."""
 
 
 class Answered(ClubError):
@@ -71,15 +110,17 @@ class Link(Protocol):
     number: int
     kind: str
 
-    def start(self, players: tuple[str, str], rules: Format, key: str) -> int:
-        """Start the game of two seated players (``key``: the same start sent again is
-        made once); the table's number of the game."""
+    def start(self, players: tuple[str, str], rules: Format, key: str, asked: str) -> int:
+        """Start the game of two seated players for the start ``asked``
+        (:func:`pegboard.pairing.asked`; ``key``: the same start sent again is made
+        once); the table's number of the game."""
         ...
 
-    def standing(self, game: int) -> Standing: ...
+    def standing(self, game: int, asked: str) -> Standing: ...
 
-    def log(self, game: int) -> GameLog:
-        """A finished game's log, checked (Refused if it is not the table's)."""
+    def log(self, game: int, asked: str) -> GameLog:
+        """A finished game's log, checked (Refused if it is not the table's, or not
+        of the start ``asked``)."""
         ...
 
     def join(self) -> str:
@@ -126,15 +167,16 @@ class Hosted:
         self._thread = threading.Thread(target=self.server.run, name=f"table-{number}", daemon=True)
         self._thread.start()
 
-    def start(self, players: tuple[str, str], rules: Format, key: str) -> int:
+    def start(self, players: tuple[str, str], rules: Format, key: str, asked: str) -> int:
         settings = settings_of(players, rules)
         request = hashlib.sha256(json.dumps(settings).encode()).hexdigest()[:32]
         self.keeper.once(key, request, lambda keyed: self.keeper.new_game(settings, key=keyed))
         game = self.keeper.game_id
         assert game is not None  # a game was started (or had been, by this key)
+        self.keeper.ask(game, asked)
         return game
 
-    def standing(self, game: int) -> Standing:
+    def standing(self, game: int, asked: str) -> Standing:
         found = self.keeper.games(only=game)
         if not found:
             raise ClubError(
@@ -142,12 +184,14 @@ class Hosted:
             )
         return Standing(game, found[0].summary.over, found[0].versions)
 
-    def log(self, game: int) -> GameLog:
+    def log(self, game: int, asked: str) -> GameLog:
         try:
             log = self.keeper.log(game)
         except StoreError as error:  # its file's chain is broken where a log was edited
             raise Refused(self.number, game, phrase_of(error)) from None
-        return checked(self.number, log, None, None)
+        if log.asked != asked:
+            raise Refused(self.number, game, Phrase(OTHER_START))
+        return checked(self.number, log, None)
 
     def join(self) -> str:
         token = self.app.extensions["pegboard.invites"].make()
@@ -163,52 +207,95 @@ class Hosted:
         self.table.close()
 
 
+@dataclass(frozen=True, slots=True)
+class Paired:
+    """What the club keeps of a board it paired with: the pairing's id, the pairing key
+    (derived by both sides, never sent) and the board's public key, pinned."""
+
+    pairing: str
+    key: bytes
+    public: bytes
+
+
 class Board:
-    """An LED board at ``address`` (its panel: ``http://host:port``), paired with ``key``."""
+    """An LED board at ``address`` (its panel: ``http://host:port``), ``paired``: every
+    request signed with the pairing key, every answer checked against the board's
+    pinned public key (:mod:`pegboard.panel.signing`)."""
 
     kind = "board"
 
-    def __init__(self, number: int, address: str, key: BoardKey) -> None:
-        self.number, self.address, self.key = number, address_of(address), key
+    def __init__(self, number: int, address: str, paired: Paired) -> None:
+        self.number, self.address, self.paired = number, address_of(address), paired
         self._lock = threading.Lock()
         self._connection: http.client.HTTPConnection | None = None
 
     @classmethod
-    def pair(cls, number: int, address: str, pin: str) -> Board:
-        """Pair with the board at ``address`` by its PIN: the board's key."""
-        answer = _call(number, address_of(address), "POST", "/api/pair", {"pin": pin}, None)
-        return cls(number, address, BoardKey.from_hex(str(answer["key"])))
+    def pair(cls, number: int, address: str, pin: str, pinned: bytes | None = None) -> Board:
+        """Pair with the board at ``address`` by its PIN (:mod:`pegboard.pairing`: the
+        PIN is never sent); ``pinned``: the public key it was paired with before, the
+        only one taken (KeyChanged names both)."""
+        address = address_of(address)
+        club, said = pairing.club_start(pin)
+        answer = _call(number, address, "POST", "/api/pair", {"spake": said.hex()}, None)
+        try:
+            agreed = pairing.club_finish(club, said, bytes.fromhex(str(answer.get("spake"))))
+        except (pairing.PairingError, ValueError):
+            raise Impostor(Phrase.of(IMPOSTOR, table=number)) from None
+        proof = {"pairing": answer.get("pairing"), "proof": agreed.club_proof().hex()}
+        confirmed = _call(number, address, "POST", "/api/pair/confirm", proof, None)
+        try:
+            public = bytes.fromhex(str(confirmed["public"]))
+            board_proof = bytes.fromhex(str(confirmed["proof"]))
+        except (KeyError, ValueError):
+            public = board_proof = b""
+        if not agreed.check_board(public, board_proof):
+            raise Impostor(Phrase.of(IMPOSTOR, table=number))
+        if pinned is not None and public != pinned:
+            message = Phrase.of(
+                KEY_CHANGED, table=number, found=fingerprint(public), pinned=fingerprint(pinned)
+            )
+            raise KeyChanged(message)
+        paired = Paired(str(confirmed.get("key", "")), agreed.pairing_key(), public)
+        return cls(number, address, paired)
 
     def _call(self, method: str, path: str, body: object = None, key: str | None = None) -> Any:
         with self._lock:
             return _call(self.number, self.address, method, path, body, self, key)
 
-    def start(self, players: tuple[str, str], rules: Format, key: str) -> int:
-        answer = self._call("POST", "/api/act/new_game", settings_of(players, rules), key)
-        return int(answer["state"]["game_id"])
+    def start(self, players: tuple[str, str], rules: Format, key: str, asked: str) -> int:
+        body = {**settings_of(players, rules), "asked": json.loads(asked)}
+        answer = self._call("POST", "/api/club/start", body, key)
+        if answer.get("asked") != asked:
+            raise Refused(self.number, int(answer.get("game") or 0), Phrase(OTHER_START))
+        return int(answer["game"])
 
-    def standing(self, game: int) -> Standing:
-        answer = self._logged(game)
+    def standing(self, game: int, asked: str) -> Standing:
+        answer = self._logged(game, asked)
         return Standing(game, bool(answer["over"]), int(answer["versions"]))
 
-    def _logged(self, game: int) -> Any:
-        """The board's answer for ``game``'s log (Refused: the board's file no longer
-        holds it whole)."""
+    def _logged(self, game: int, asked: str) -> Any:
+        """The board's answer for ``game``'s log, for the start ``asked`` (Refused: the
+        board's file no longer holds it whole, or it answers for another start)."""
         try:
-            return self._call("GET", f"/api/log?game={game}")
+            answer = self._call("GET", f"/api/log?game={game}")
         except Answered as answered:
             if answered.answer.get("whole") is False:
                 why = Phrase.as_is(str(answered.answer.get("error", "")))
                 raise Refused(self.number, game, why) from None
             raise
+        if answer.get("game") != game or answer.get("asked") != asked:
+            raise Refused(self.number, game, Phrase(OTHER_START))
+        return answer
 
-    def log(self, game: int) -> GameLog:
-        answer = self._logged(game)
+    def log(self, game: int, asked: str) -> GameLog:
+        answer = self._logged(game, asked)
         try:
             log = GameLog.from_dict(answer["log"])
         except (KeyError, TypeError, ValueError) as error:
             raise ClubError(Phrase.of(ANSWERED, table=self.number, error=str(error))) from None
-        return checked(self.number, log, self.key, str(answer.get("signature", "")))
+        if log.game != game or log.asked != asked:
+            raise Refused(self.number, game, Phrase(OTHER_START))
+        return checked(self.number, log, self.paired.public)
 
     def join(self) -> str:
         return str(self._call("POST", "/api/invite", {})["link"])
@@ -216,10 +303,8 @@ class Board:
     def connection(self) -> http.client.HTTPConnection:
         """The connection kept open to the board (made again after a failure)."""
         if self._connection is None:
-            parts = urllib.parse.urlsplit(self.address)
-            self._connection = http.client.HTTPConnection(
-                parts.hostname or "", parts.port or 80, timeout=SECONDS
-            )
+            host, port = _host_port(self.address)
+            self._connection = http.client.HTTPConnection(host, port, timeout=SECONDS)
         return self._connection
 
     def drop(self) -> None:
@@ -241,25 +326,26 @@ def _call(
     board: Board | None,
     key: str | None = None,
 ) -> Any:
-    """One request to a board (signed when ``board`` is given), its JSON answer; a board
-    that does not answer is Unreachable, one that refuses says why (ClubError)."""
+    """One request to a board (signed when ``board`` is given, and its answer checked
+    against the board's pinned key), its JSON answer; a board that does not answer is
+    Unreachable, one that refuses says why (ClubError), an answer the board did not sign
+    is an Impostor's."""
     data = b"" if body is None else json.dumps(body).encode()
     headers = {"Content-Type": "application/json", "Accept-Language": "en"}
     if key is not None:
         headers["Idempotency-Key"] = key
+    nonce = secrets.token_hex(16)
     if board is not None:
-        at = int(time.time())
-        headers[TIME] = str(at)
-        headers[SIGNATURE] = request_signature(board.key, method, path, at, data)
-    parts = urllib.parse.urlsplit(address)
-    headers["Host"] = parts.netloc
+        at, paired = int(time.time()), board.paired
+        headers.update({TIME: str(at), NONCE: nonce, PAIRING: paired.pairing})
+        headers[SIGNATURE] = request_signature(paired.key, method, path, at, nonce, data)
+    host, port = _host_port(address)
+    headers["Host"] = urllib.parse.urlsplit(address).netloc
     try:
         if board is not None:
             connection = board.connection()
         else:
-            connection = http.client.HTTPConnection(
-                parts.hostname or "", parts.port or 80, timeout=SECONDS
-            )
+            connection = http.client.HTTPConnection(host, port, timeout=SECONDS)
         connection.request(method, path, body=data or None, headers=headers)
         response = connection.getresponse()
         raw = response.read()
@@ -270,16 +356,38 @@ def _call(
     finally:
         if board is None:
             connection.close()
+    if board is not None:
+        _check_signed(board, nonce, response, raw)
     try:
         answer = json.loads(raw)
     except ValueError:
         answer = {"error": raw[:200].decode("utf-8", "replace")}
     if response.status >= 400 or not isinstance(answer, dict):
         said = answer.get("error") if isinstance(answer, dict) else None
+        if response.status == 401 and isinstance(answer, dict) and answer.get("pair") is True:
+            raise PairAgain(Phrase.of(PAIR_AGAIN, table=number))
         told = str(said or f"HTTP {response.status}")
         phrase = Phrase.of(ANSWERED, table=number, error=Phrase.as_is(told))
         raise Answered(phrase, answer if isinstance(answer, dict) else {})
     return answer
+
+
+def _check_signed(board: Board, nonce: str, response: http.client.HTTPResponse, raw: bytes) -> None:
+    """The board's answer signed for this request with the key pinned at pairing (a
+    refusal too: a board whose PIN changed says so, signed), else Impostor."""
+    try:
+        signature = bytes.fromhex(response.getheader(ANSWER, ""))
+    except ValueError:
+        signature = b""
+    if not verify(board.paired.public, signature, pairing.answered(nonce, response.status, raw)):
+        key = fingerprint(board.paired.public)
+        raise Impostor(Phrase.of(UNSIGNED_ANSWER, table=board.number, key=key))
+
+
+def _host_port(address: str) -> tuple[str, int]:
+    """The host and port of an address made by :func:`address_of`."""
+    parts = urllib.parse.urlsplit(address)
+    return parts.hostname or "", parts.port or 80
 
 
 def address_of(text: str) -> str:
@@ -288,12 +396,20 @@ def address_of(text: str) -> str:
 
     >>> address_of("10.0.0.7:8080/"), address_of("http://pegboard.local")
     ('http://10.0.0.7:8080', 'http://pegboard.local')
+    >>> address_of("http://[::1]:99999")  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    pegboard.errors.ClubError: 'http://[::1]:99999' is no board's address: ...
     """
     text = text.strip()
     if "://" not in text:
         text = "http://" + text
     parts = urllib.parse.urlsplit(text)
-    if parts.scheme != "http" or not parts.hostname:
+    try:
+        parts.port  # noqa: B018 (a port out of range, or not a number, raises)
+    except ValueError:
+        parts = parts._replace(scheme="")
+    if parts.scheme != "http" or not parts.hostname or parts.port == 0:
         message = N_("{address} is no board's address: give http://host or host:port")
         raise ClubError(Phrase.of(message, address=repr(text)))
     return f"http://{parts.netloc}"

@@ -248,9 +248,23 @@ def create_club_app(
         address, pin_sent = data.get("address"), data.get("pin")
         if address is None:
             return jsonify(table=director().add_hosted(_by()))
+        replaced = data.get("replaced", False)
         if not isinstance(address, str) or not isinstance(pin_sent, str | None):
             abort(400, description=_('send a board as JSON: {"address": "…", "pin": "…"}'))
-        return jsonify(table=director().pair(address, pin_sent or None, _by()))
+        if not isinstance(replaced, bool):
+            abort(400, description=_('send a board as JSON: {"address": "…", "pin": "…"}'))
+        return jsonify(table=director().pair(address, pin_sent or None, _by(), replaced=replaced))
+
+    @app.post("/club/api/tables/<int:table>/pair")
+    @director_required
+    def pair_again(table: int) -> Response:
+        """Pair a board's table again (its PIN changed, or the board was replaced)."""
+        data = json_body()
+        pin_sent, replaced = data.get("pin"), data.get("replaced", False)
+        if not isinstance(pin_sent, str) or not pin_sent or not isinstance(replaced, bool):
+            abort(400, description=_('send the board\'s PIN as JSON: {"pin": "1234"}'))
+        director().pair_again(table, pin_sent, replaced=replaced)
+        return jsonify(table=table)
 
     @app.get("/club/api/boards")
     @director_required

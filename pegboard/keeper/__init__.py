@@ -9,7 +9,7 @@ them.
 """
 
 from pegboard.game import PALETTE, Claim, Count, Phase, Settings, State, skunk_lines, standing
-from pegboard.game.chain import BoardKey, ChainError, GameLog
+from pegboard.game.chain import ChainError, GameLog
 from pegboard.game.entries import CONTROLS, ENTRIES, Arg, Declared
 from pegboard.keeper.answers import KeyReused
 from pegboard.keeper.door import Change, Scorekeeper
@@ -21,7 +21,6 @@ __all__ = [
     "ENTRIES",
     "PALETTE",
     "Arg",
-    "BoardKey",
     "ChainError",
     "Change",
     "Claim",

@@ -170,8 +170,7 @@ class Scorekeeper:
             self._cond.notify_all()
 
     def settle(self, timeout: float | None = None) -> bool:
-        """Wait until every change posted or asked for so far is made (False after
-        ``timeout`` seconds): before the game file closes, or a test reads the game."""
+        """Wait until every change posted or asked for is made (False after ``timeout`` s)."""
         return self._intake.settle(timeout) and self._writer.settle(timeout)
 
     def subscribe(self, callback: Callable[[Change], None]) -> Callable[[], None]:
@@ -227,9 +226,12 @@ class Scorekeeper:
         """A stored game's log, its chain checked: what a club counts the game by."""
         return self._table.log(game)
 
+    def ask(self, game: int, asked: str) -> None:
+        """Keep what a club asked at ``game``'s start (see :meth:`Table.ask`)."""
+        self._table.ask(game, asked)
+
     def games(self, only: int | None = None) -> list[Listed]:
-        """The stored games, open and finished, newest first (see :mod:`.games`); with
-        ``only``, that game alone (if it is listed)."""
+        """The stored games, newest first (:mod:`.games`); with ``only``, that game alone."""
         return listed(self._table, self.game_id, only)
 
     @control("resume")
@@ -391,8 +393,7 @@ class Scorekeeper:
         dial: bool = False,
         told: Phrase | None = None,
     ) -> Change:
-        """Make one entry through the table (the writer's job) and announce it; a refusal
-        is announced and raised, and changes nothing."""
+        """One entry made through the table (the writer's job), announced; a refusal too."""
         before = self.state
         try:
             after = entry()  # checked by the rules, then stored: the disk may take a while
@@ -422,8 +423,7 @@ class Scorekeeper:
             self._teller.tell()
 
     def _announce(self, what: str, **fields: Any) -> Change:
-        """Count the change, keep what it said for everyone (a dial's refusal too), and
-        queue it for the subscribers; wake the waiting readers (holding the lock)."""
+        """Count, keep and queue the change for subscribers; wake readers (lock held)."""
         self._version += 1
         change = self._change(what, **fields)
         if what == "game" or (what == "refused" and change.dial):

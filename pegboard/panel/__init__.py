@@ -7,8 +7,9 @@ of its live streams, the sessions, the wrong-PIN budget). The service passes
 ``config["SIM"]`` when the board is simulated (its on-screen dials work), the board's own
 language in ``config["LANGUAGE"]``, the names it answers to in ``config["HOSTS"]``
 (:mod:`pegboard.panel.hosts`) and the data folder's files that keep the signed-in
-sessions, the wrong PINs and the key a club is paired with (``config["SESSIONS_FILE"]``,
-``config["TRIES_FILE"]``, ``config["BOARD_KEY_FILE"]``: :mod:`pegboard.panel.clubs`).
+sessions, the wrong PINs, the clubs paired with the board and the board's identity
+(``config["SESSIONS_FILE"]``, ``config["TRIES_FILE"]``, ``config["PAIRINGS_FILE"]``,
+``config["IDENTITY_FILE"]``: :mod:`pegboard.panel.clubs`).
 :mod:`pegboard.panel.server` serves it.
 
 Each phone reads the panel in its own language (Flask-Babel, the catalogues of
@@ -33,6 +34,7 @@ from werkzeug.exceptions import HTTPException
 
 from pegboard.errors import ConflictError, LinkError, PegboardError, RuleError, StoreError
 from pegboard.i18n import LOCALE_DIR, N_, check_language, language_of, negotiate, phrase_of
+from pegboard.identity import Identity
 from pegboard.keeper import KeyReused, Scorekeeper
 from pegboard.panel.bodies import MOST_BYTES
 from pegboard.panel.hosts import LOCAL_ADDRESS, allowed
@@ -51,10 +53,11 @@ DEFAULTS: dict[str, Any] = {
     "HOSTS": ("localhost",),  # the board's names (its addresses are always allowed)
     "SESSIONS_FILE": None,  # None: sessions end with the process
     "TRIES_FILE": None,  # None: the wrong PINs are forgotten with the process
-    "BOARD_KEY_FILE": None,  # None: the key a club is paired with ends with the process
+    "PAIRINGS_FILE": None,  # None: the clubs paired end with the process
+    "IDENTITY_FILE": None,  # None: a key pair of the process's own
 }
 # Read at start: a damaged one is a ValueError.
-KEPT_FILES = ("SESSIONS_FILE", "TRIES_FILE", "BOARD_KEY_FILE")
+KEPT_FILES = ("SESSIONS_FILE", "TRIES_FILE", "PAIRINGS_FILE", "IDENTITY_FILE")
 LANGUAGE_COOKIE = "pegboard_lang"  # the language chosen on this phone
 LANGUAGE_DAYS = 400  # how long a phone remembers it (the most browsers keep a cookie)
 
@@ -101,7 +104,10 @@ def create_app(config: dict[str, Any] | None = None, keeper: Scorekeeper | None 
     app.extensions["pegboard.invites"] = auth.Invites()
     app.extensions["pegboard.sign_ins"] = OrderedDict()
     app.extensions["pegboard.sessions"] = auth.Sessions(epoch[:16], kept["SESSIONS_FILE"])
-    app.extensions[signing.KEYS] = signing.Keys(kept["BOARD_KEY_FILE"])
+    app.extensions[signing.PAIRINGS] = signing.Pairings(epoch[:16], kept["PAIRINGS_FILE"])
+    me = kept["IDENTITY_FILE"]
+    app.extensions[signing.IDENTITY] = Identity.made(me) if me else Identity.generate()
+    app.extensions["pegboard.exchanges"] = clubs.Exchanges()
     names = frozenset(name.lower() for name in app.config["HOSTS"])
 
     answer_only_to(app, names, N_("this board does not answer to the name {host}"))
@@ -116,7 +122,7 @@ def create_app(config: dict[str, Any] | None = None, keeper: Scorekeeper | None 
     def secure(response: Response) -> Response:
         for name, value in SECURITY_HEADERS.items():
             response.headers.setdefault(name, value)
-        return response
+        return signing.sign_answer(response)
 
     return app
 
