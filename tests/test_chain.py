@@ -21,9 +21,9 @@ from test_startup import serve
 from pegboard.errors import StoreError
 from pegboard.game import Settings, Store, Table
 from pegboard.game.chain import ChainError, GameLog, chained, ended, verify
+from pegboard.game.schema import SCHEMA
 from pegboard.identity import Identity
 from pegboard.identity import verify as signed_by
-from pegboard.game.schema import SCHEMA
 
 OLD_FILE = Path(__file__).parent / "data" / "games-schema-1.sql"
 

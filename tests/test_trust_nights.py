@@ -9,12 +9,12 @@ import random
 from pathlib import Path
 
 import pytest
-from tests.club_players import BOARD_PIN
-from tests.trust_boards import LedBoard, director_of, follow, play_out
 
 from pegboard.club import night as nights
 from pegboard.club.store import ClubStore
 from pegboard.errors import StoreError
+from tests.club_players import BOARD_PIN
+from tests.trust_boards import LedBoard, director_of, follow, play_out
 
 NAMES = ("Ann", "Bob", "Cat", "Dan", "Eve", "Fay", "Gus", "Hal")
 pytestmark = pytest.mark.slow
@@ -42,7 +42,9 @@ def test_three_nights_of_hosted_tables_and_boards_are_all_counted(tmp_path: Path
                 seats = director.night.seats()
                 follow(
                     director,
-                    lambda r=round: all((r, s.table) in director.night.started for s in seats),
+                    lambda r=round, seats=seats: all(
+                        (r, s.table) in director.night.started for s in seats
+                    ),
                     f"night {night} round {round}'s games to start",
                 )
                 for seat in seats:

@@ -11,8 +11,6 @@ import threading
 from pathlib import Path
 from typing import Any
 
-from tests.club_players import BOARD_PIN, entry_for, until
-
 from pegboard.board.layout import load_layout
 from pegboard.club.director import Director
 from pegboard.club.store import ClubStore
@@ -24,6 +22,7 @@ from pegboard.keeper import Scorekeeper
 from pegboard.panel import actions, create_app
 from pegboard.panel.server import PanelServer
 from pegboard.panel.view import snapshot
+from tests.club_players import BOARD_PIN, entry_for, until
 
 
 class LedBoard:
