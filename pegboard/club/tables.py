@@ -259,7 +259,15 @@ class Board:
         return cls(number, address, paired)
 
     def _call(self, method: str, path: str, body: object = None, key: str | None = None) -> Any:
+        """One signed call; once more on a new connection if the one kept had gone stale
+        (the board restarted meanwhile)."""
         with self._lock:
+            kept = self._connection is not None
+            try:
+                return _call(self.number, self.address, method, path, body, self, key)
+            except Unreachable:
+                if not kept:
+                    raise
             return _call(self.number, self.address, method, path, body, self, key)
 
     def start(self, players: tuple[str, str], rules: Format, key: str, asked: str) -> int:

@@ -167,7 +167,8 @@ def _status(error: PegboardError) -> int:
 def _install_error_handlers(app: Flask) -> None:
     @app.errorhandler(HTTPException)
     def http_error(error: HTTPException) -> tuple[Response, int]:
-        return error_json(error.description or error.name, error.code or 500)
+        more = getattr(error, "fields", {})  # what a refusal says beside its error
+        return jsonify(error=error.description or error.name, **more), error.code or 500
 
     @app.errorhandler(PegboardError)
     def refused(error: PegboardError) -> tuple[Response, int]:

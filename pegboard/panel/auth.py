@@ -186,6 +186,8 @@ def pin_required(view: Callable[P, R]) -> Callable[P, R]:
     def checked(*args: P.args, **kwargs: P.kwargs) -> R:
         if signing.signed():
             return view(*args, **kwargs)
+        if request.headers.get(signing.PAIRING):  # a club's, not signed with a pairing kept
+            signing.refuse_club()
         _check_csrf()
         if not signed_in():
             abort(401, description=_("enter the board's PIN first"))

@@ -31,8 +31,9 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any, TypeVar, cast
 
-from flask import Response, abort, current_app, g, jsonify, request
+from flask import Response, abort, current_app, g, request
 from flask_babel import gettext as _
+from werkzeug.exceptions import Unauthorized
 
 from pegboard.files import read_json, write_private
 from pegboard.identity import Identity
@@ -159,20 +160,30 @@ def signed() -> bool:
 
 
 def club_required(view: View) -> View:
-    """Only a paired club's signed request; one signed with a pairing a new PIN ended
-    is told to pair again."""
+    """Only a paired club's signed request."""
 
     @functools.wraps(view)
     def checked(*args: Any, **kwargs: Any) -> Any:
         if not signed():
-            if request.headers.get(PAIRING) and pairings().ended:
-                refused = jsonify(error=_("this board's PIN changed: pair it again"), pair=True)
-                refused.status_code = 401
-                return refused
-            abort(401, description=_("pair the club with this board first"))
+            refuse_club()
         return view(*args, **kwargs)
 
     return cast(View, checked)
+
+
+def refuse_club() -> None:
+    """Refuse a club's request that is not signed with a pairing the board has (401);
+    one signed with a pairing a new PIN ended is told to pair again."""
+    if request.headers.get(PAIRING) and pairings().ended:
+        raise PairAgain(_("this board's PIN changed: pair it again"))
+    abort(401, description=_("pair the club with this board first"))
+
+
+class PairAgain(Unauthorized):
+    """A club's request signed with a pairing a new PIN ended: its answer says
+    ``"pair": true`` beside the error."""
+
+    fields = {"pair": True}  # noqa: RUF012 (read only)
 
 
 def sign_answer(response: Response) -> Response:
