@@ -31,7 +31,13 @@ from pegboard.club.director import Director
 from pegboard.club.store import ClubStore
 from pegboard.errors import PegboardError, StoreError
 from pegboard.i18n import LANGUAGES, LOCALE_DIR, N_, NAMES, phrase_of
-from pegboard.panel import SECURITY_HEADERS, answer_only_to, choose_language, language
+from pegboard.panel import (
+    SECURITY_HEADERS,
+    answer_only_to,
+    choose_language,
+    language,
+    refuse_cross_site,
+)
 from pegboard.panel.bodies import MOST_BYTES, json_body
 from pegboard.panel.tries import Tries
 
@@ -93,6 +99,7 @@ def create_club_app(
         return cast(View, checked)
 
     answer_only_to(app, names, N_("the club does not answer to the name {host}"))
+    refuse_cross_site(app)
 
     @app.after_request
     def secure(response: Response) -> Response:

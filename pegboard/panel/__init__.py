@@ -111,6 +111,7 @@ def create_app(config: dict[str, Any] | None = None, keeper: Scorekeeper | None 
     names = frozenset(name.lower() for name in app.config["HOSTS"])
 
     answer_only_to(app, names, N_("this board does not answer to the name {host}"))
+    refuse_cross_site(app, forms=frozenset({"pages.choose_language"}))
 
     app.register_blueprint(auth.bp)
     app.register_blueprint(api.bp)
@@ -136,6 +137,30 @@ def answer_only_to(app: Flask, names: frozenset[str], refusal: str) -> None:
         host = request.headers.get("Host", "")
         if not allowed(host, names, request.environ.get(LOCAL_ADDRESS)):
             abort(400, description=_(refusal).format(host=repr(host[:100])))
+
+
+UNSAFE = frozenset({"POST", "PUT", "PATCH", "DELETE"})
+FORM_TYPES = frozenset({"text/plain", "application/x-www-form-urlencoded", "multipart/form-data"})
+
+
+def refuse_cross_site(app: Flask, forms: frozenset[str] = frozenset()) -> None:
+    """Refuse every change a page of another site could send: one the browser says is
+    cross-site (``Sec-Fetch-Site``) or from another origin (``Origin``) is a 403; a body
+    a form could send without asking (text, form-encoded, multipart) is a 415 on every
+    route but the ``forms`` named (endpoints), which the Origin check covers."""
+
+    @app.before_request
+    def same_site() -> None:
+        if request.method not in UNSAFE:
+            return
+        origin = request.headers.get("Origin")
+        fetched = request.headers.get("Sec-Fetch-Site", "same-origin")
+        if fetched not in ("same-origin", "none") or (
+            origin is not None and origin.partition("://")[2] != request.host
+        ):
+            abort(403, description=_("a request from another site changes nothing here"))
+        if request.mimetype in FORM_TYPES and request.endpoint not in forms:
+            abort(415, description=_("send JSON, with Content-Type: application/json"))
 
 
 def choose_language() -> str:
