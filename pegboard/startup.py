@@ -23,6 +23,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import TypeVar
 
+from pegboard import identity
 from pegboard.config import is_pin
 from pegboard.errors import ConfigError
 from pegboard.files import read_private, write_private
@@ -70,7 +71,7 @@ TRIES_DAMAGED = N_(
 FILE_UNREADABLE = N_("the file {path} cannot be read ({error}): let this user read it")
 PIN_FILE, KEY_FILE, SESSIONS_FILE, TRIES_FILE = "pin", "secret", "sessions", "pin-tries"
 PAIRINGS_FILE = "pairings"  # the keys of the clubs paired (pegboard.panel.signing)
-IDENTITY_FILE = "identity"  # the board's key pair (pegboard.identity)
+IDENTITY_FILE = identity.FILE  # the board's key pair
 BOARD_KEY_DAMAGED = N_(
     "the board's key file {path} is damaged ({error}). Nothing was changed: remove it, then "
     "pair the board with the club again"
@@ -166,7 +167,6 @@ def kept_key(data_dir: Path) -> str | None:
 def check_kept(data_dir: Path, pin_kept: bool) -> None:
     """Every file the board keeps in ``data_dir`` (the PIN's only when ``pin_kept``: a
     PIN in the config leaves it unread) as it was written; writes nothing."""
-    from pegboard.identity import Identity
     from pegboard.panel import auth, signing, tries  # what the panel keeps, as it reads it
 
     if pin_kept:
@@ -176,7 +176,7 @@ def check_kept(data_dir: Path, pin_kept: bool) -> None:
         (SESSIONS_FILE, auth.read, SESSIONS_DAMAGED),
         (TRIES_FILE, tries.read, TRIES_DAMAGED),
         (PAIRINGS_FILE, signing.read, BOARD_KEY_DAMAGED),
-        (IDENTITY_FILE, Identity.read, IDENTITY_DAMAGED),
+        (IDENTITY_FILE, identity.Identity.read, IDENTITY_DAMAGED),
     ):
         _kept(data_dir / name, _reading(read, data_dir / name), damaged)
 

@@ -18,6 +18,7 @@ from flask import Flask
 from pegboard.club.director import Director
 from pegboard.club.store import ClubStore
 from pegboard.club.web import create_club_app
+from pegboard.identity import Identity
 from pegboard.panel import create_app
 
 PIN = "4826"
@@ -158,3 +159,16 @@ def test_ten_thousand_fuzzed_requests_to_the_club_get_no_5xx(club: Flask) -> Non
         statuses[answer.status_code] += 1
         assert answer.status_code < 500, (method, path, answer.get_data()[:300])
     assert sum(statuses.values()) == 10_000 and statuses[200] > 100
+
+
+def test_the_game_tab_shows_the_boards_identity(board, tmp_path: Path) -> None:
+    """The fingerprint a phone reads on the Game tab is the one the doctor prints and a
+    club's director pins: the board's identity kept in its data folder."""
+    me = Identity.made(tmp_path / "identity")
+    config = {"PIN": PIN, "SECRET_KEY": "k" * 64, "IDENTITY_FILE": str(tmp_path / "identity")}
+    page = create_app(config, board.keeper).test_client().get("/").get_data(as_text=True)
+    shown = page.split('<p id="identity" class="hint">', 1)[1].split("</p>", 1)[0]
+    assert shown == (
+        f"This board's identity: {me.fingerprint} (a club's director sees the same "
+        "when it pairs the board)"
+    )
