@@ -63,7 +63,7 @@ ANSWERED = N_("table {table} answered: {error}")
 IMPOSTOR = N_("table {table}: what answers at the board's address is not the board: not paired")
 KEY_CHANGED = N_(
     "table {table}: the board's key is {found}, not {pinned} as when it was paired: not paired "
-    '(if the board was replaced, pair it with "replaced": true)'
+    "(if the board was replaced, say so when you pair it)"
 )
 UNSIGNED_ANSWER = N_(
     "table {table}: the answer is not signed by the board paired with the club ({key}): "

@@ -160,7 +160,7 @@ def refuse_cross_site(app: Flask, forms: frozenset[str] = frozenset()) -> None:
         ):
             abort(403, description=_("a request from another site changes nothing here"))
         if request.mimetype in FORM_TYPES and request.endpoint not in forms:
-            abort(415, description=_("send JSON, with Content-Type: application/json"))
+            abort(415, description=_("send the body as JSON"))
 
 
 def choose_language() -> str:
