@@ -15,6 +15,7 @@ from typing import Any
 import pytest
 from flask import Flask
 
+from pegboard import pairing
 from pegboard.club.director import Director
 from pegboard.club.store import ClubStore
 from pegboard.club.web import create_club_app
@@ -172,3 +173,29 @@ def test_the_game_tab_shows_the_boards_identity(board, tmp_path: Path) -> None:
         f"This board's identity: {me.fingerprint} (a club's director sees the same "
         "when it pairs the board)"
     )
+
+
+def test_wrong_pairings_are_slowed_as_wrong_pins_are(tmp_path: Path) -> None:
+    """A guesser pairing with wrong PINs from one address waits as a wrong sign-in does
+    (and its count is kept); the right PIN from another address pairs at once."""
+    board = create_app({"PIN": PIN, "SECRET_KEY": "k" * 64, "TRIES_FILE": str(tmp_path / "t")})
+    client = board.test_client()
+
+    def pairs(pin: str, address: str) -> int:
+        club, said = pairing.club_start(pin)
+        where = {"REMOTE_ADDR": address}
+        begun = client.post("/api/pair", json={"spake": said.hex()}, environ_base=where)
+        if begun.status_code != 200:
+            return begun.status_code
+        answer = begun.get_json()
+        agreed = pairing.club_finish(club, said, bytes.fromhex(answer["spake"]))
+        proof = {"pairing": answer["pairing"], "proof": agreed.club_proof().hex()}
+        confirmed = client.post("/api/pair/confirm", json=proof, environ_base=where)
+        if confirmed.status_code == 200:
+            public = bytes.fromhex(confirmed.get_json()["public"])
+            assert agreed.check_board(public, bytes.fromhex(confirmed.get_json()["proof"]))
+        return confirmed.status_code
+
+    assert [pairs("0000", "10.0.0.9") for _ in range(7)] == [401] * 6 + [429]
+    assert pairs(PIN, "10.0.0.8") == 200
+    assert "10.0.0.9" in (tmp_path / "t").read_text()  # kept across a restart
