@@ -229,7 +229,7 @@ def rechain(path: Path, game: int, change) -> None:
                 (game, entry.version, entry.type, entry.data, entry.at, entry.chain),
             )
         db.execute(
-            "UPDATE games SET versions = ?, head = ? WHERE id = ?",
+            "UPDATE games SET versions = ?, head = ?, summary = NULL WHERE id = ?",
             (len(entries), entries[-1].chain, game),
         )
 

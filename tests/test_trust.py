@@ -229,6 +229,24 @@ def joined(base: str, token: str) -> int:
     return 200
 
 
+def test_a_finished_game_cut_back_to_unfinished_is_refused_naming_the_table(
+    club: tuple[Director, list[LedBoard]],
+) -> None:
+    """Someone with the board's game file deletes the last entry and sets the head back
+    (chained again): the game looks unfinished, but the board signed its end."""
+    director, boards = club
+    board = boards[0]
+    game = started(director)
+    play_out(board.keeper, game, random.Random(5))
+    versions = board.table.log(game).ended
+    rechain(board.folder / "games.db", game, lambda rows: rows[:-1])
+    said = seen_refusal(director, "refused")
+    assert said == (
+        f"table 1: the log of its game {game} is refused: the board signed its end at entry "
+        f"{versions}, and its log now stops at entry {versions - 1}"
+    )
+
+
 @pytest.mark.parametrize("forgery", ["rechained", "unsigned", "signed by another"])
 def test_a_log_forged_after_its_game_ended_is_refused_naming_the_table(
     club: tuple[Director, list[LedBoard]], forgery: str

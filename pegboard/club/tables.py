@@ -71,6 +71,7 @@ UNSIGNED_ANSWER = N_(
 )
 PAIR_AGAIN = N_("table {table}: the board's PIN changed: pair it again")
 OTHER_START = N_("the board answered for another night, table or game")
+CUT = N_("the board signed its end at entry {ended}, and its log now stops at entry {versions}")
 
 
 class Unreachable(ClubError):
@@ -293,6 +294,10 @@ class Board:
             raise
         if answer.get("game") != game or answer.get("asked") != asked:
             raise Refused(self.number, game, Phrase(OTHER_START))
+        ended = answer.get("ended")
+        if isinstance(ended, int) and ended and not answer.get("over"):  # cut after its end
+            why = Phrase.of(CUT, ended=ended, versions=answer.get("versions"))
+            raise Refused(self.number, game, why)
         return answer
 
     def log(self, game: int, asked: str) -> GameLog:

@@ -73,13 +73,15 @@ class Chained:
 class GameLog:
     """A game's whole log: its entries in order and the head the game keeps; what a club
     asked at its start (``asked``, as sent) and the board's signature of its end
-    (``end``: empty when none was made: a game not over, or a table that signs none)."""
+    (``end``: empty when none was made: a game not over, or a table that signs none)
+    and the length it was signed at (``ended``: a log cut after its end is shorter)."""
 
     game: int
     entries: tuple[Chained, ...]
     head: bytes
     asked: str = ""
     end: bytes = b""
+    ended: int = 0
 
     def as_dict(self) -> dict[str, Any]:
         """The log as JSON can carry it (chain values in hex)."""
@@ -89,6 +91,7 @@ class GameLog:
             "entries": [[e.version, e.type, e.data, e.at, e.chain.hex()] for e in self.entries],
             "asked": self.asked,
             "end": self.end.hex(),
+            "ended": self.ended,
         }
 
     @classmethod
@@ -100,7 +103,8 @@ class GameLog:
                 for v, t, d, a, c in data["entries"]
             )
             asked, end = str(data.get("asked", "")), bytes.fromhex(str(data.get("end", "")))
-            return cls(int(data["game"]), entries, bytes.fromhex(data["head"]), asked, end)
+            head, ended = bytes.fromhex(data["head"]), int(data.get("ended", 0))
+            return cls(int(data["game"]), entries, head, asked, end, ended)
         except (KeyError, TypeError, ValueError) as error:
             raise ValueError(f"not a game log: {error}") from None
 

@@ -64,7 +64,8 @@ def sign(db: Any, signer: Signer, game: int, versions: int, head: bytes) -> None
     )
 
 
-def signature_of(db: Any, game: int) -> bytes:
-    """The signature of ``game``'s end (empty: none made)."""
-    row = db.execute("SELECT signature FROM ends WHERE game = ?", (game,)).fetchone()
-    return b"" if row is None else bytes(row[0])
+def signature_of(db: Any, game: int) -> tuple[bytes, int]:
+    """The signature of ``game``'s end and the length it was signed at (empty, 0: none
+    made)."""
+    row = db.execute("SELECT signature, versions FROM ends WHERE game = ?", (game,)).fetchone()
+    return (b"", 0) if row is None else (bytes(row[0]), int(row[1]))

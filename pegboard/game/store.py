@@ -356,16 +356,16 @@ class Store:
         found = [row[2:] for row in rows if row[2] is not None]
         versions, head = rows[0][0], bytes(rows[0][1])
         self._chain(game, found, versions, head)
-        asked, end = self._ends(game)
-        return GameLog(game, tuple(Chained(*row) for row in found), head, asked, end)
+        asked, (end, ended) = self._ends(game)
+        return GameLog(game, tuple(Chained(*row) for row in found), head, asked, end, ended)
 
-    def _ends(self, game: int) -> tuple[str, bytes]:
-        """What a club asked at ``game``'s start and the signature of its end (see
-        :mod:`.ends`): empty when there are none."""
+    def _ends(self, game: int) -> tuple[str, tuple[bytes, int]]:
+        """What a club asked at ``game``'s start, the signature of its end and the length
+        it was signed at (see :mod:`.ends`): empty when there are none."""
         with self._lock:
             try:
                 if not ends.present(self._db):
-                    return "", b""
+                    return "", (b"", 0)
                 return ends.asked_of(self._db, game) or "", ends.signature_of(self._db, game)
             except sqlite3.Error as error:
                 raise self._failed(refusals.CANNOT_READ, error) from None

@@ -14,11 +14,12 @@ answer is signed by the board (:mod:`pegboard.panel.signing`).
   club's seat ``asked`` (``{"night", "table", "round", "nonce"}``), kept with the game
   and signed with its end.
 - ``GET /api/log?game=N`` (signed): where a game stands (``over``, ``versions``, what
-  was ``asked`` at its start); a finished game's whole log too, chained entry by entry,
-  with the board's signature of its end (made when it ended, kept in the game file). A
-  game being played sends no entries: they could tell a verdict the board keeps while
-  a count may be mugged. A finished game whose stored entries no longer chain (the file
-  was edited) answers 409 with ``"whole": false`` and where it broke.
+  was ``asked`` at its start, the length its end was signed at: ``ended``); a finished
+  game's whole log too, chained entry by entry, with the board's signature of its end
+  (made when it ended, kept in the game file). A game being played sends no entries:
+  they could tell a verdict the board keeps while a count may be mugged. A finished
+  game whose stored entries no longer chain (the file was edited) answers 409 with
+  ``"whole": false`` and where it broke.
 - A signed request may make any change a signed-in phone may.
 """
 
@@ -190,7 +191,7 @@ def game_log() -> Response:
         refused = jsonify(error=said, whole=False, **answer)
         refused.status_code = 409
         return refused
-    answer["asked"] = log.asked
+    answer["asked"], answer["ended"] = log.asked, log.ended
     if answer["over"]:
         answer["log"] = log.as_dict()
     return jsonify(answer)
