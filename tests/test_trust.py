@@ -23,6 +23,7 @@ import pytest
 from flask import request
 from test_chain import rechain, swap_players
 
+from pegboard.club import views
 from pegboard.club.director import Director
 from pegboard.club.tables import PairAgain
 from pegboard.identity import fingerprint
@@ -92,6 +93,8 @@ def test_an_impostor_at_the_paired_address_is_refused_and_named_even_with_the_pi
     director, boards = club
     board = boards[0]
     pinned = fingerprint(board.identity.public)
+    shown = views.tables_view(director, "en")["tables"][0]
+    assert shown["key"] == pinned  # what the director compares with the board's own
     game = started(director)
     board.close()
     impostor = LedBoard(tmp_path / "impostor", BOARD_PIN, board.port)  # another key, the PIN

@@ -259,6 +259,11 @@ class Board:
         paired = Paired(str(confirmed.get("key", "")), agreed.pairing_key(), public)
         return cls(number, address, paired)
 
+    @property
+    def fingerprint(self) -> str:
+        """The board's key as the club pinned it, to compare with the board's own."""
+        return fingerprint(self.paired.public)
+
     def _call(self, method: str, path: str, body: object = None, key: str | None = None) -> Any:
         """One signed call; once more on a new connection if the one kept had gone stale
         (the board restarted meanwhile)."""

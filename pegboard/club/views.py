@@ -60,6 +60,7 @@ def tables_view(director: Director, lang: str, secrets: bool = False) -> dict[st
             "game": night.started.get((seat.round, number)) if seat else None,
             "done": bool(seat and (seat.round, number) in night.results),
             "refused": _said(director.refused.get((night.round, number)), lang),
+            "key": getattr(link, "fingerprint", None),  # a board's, pinned at pairing
         }
         if secrets:
             row["pin"] = getattr(link, "pin", None)
