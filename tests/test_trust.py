@@ -24,8 +24,8 @@ from flask import request
 from test_chain import rechain, swap_players
 
 from pegboard.club import views
+from pegboard.club.boards import PairAgain
 from pegboard.club.director import Director
-from pegboard.club.tables import PairAgain
 from pegboard.identity import fingerprint
 from tests.club_players import BOARD_PIN
 from tests.trust_boards import LedBoard, director_of, follow, play_out, table_error
@@ -78,8 +78,9 @@ def test_the_pin_never_crosses_the_wifi_and_an_impostor_without_it_pairs_nothing
 
     director = director_of(tmp_path / "club")
     try:
-        with pytest.raises(Exception, match="table 1 answered: wrong PIN"):
+        with pytest.raises(Exception) as refused:
             director.pair(impostor.address, pin, "Dana")
+        assert str(refused.value) == f"the board at {impostor.address} answered: wrong PIN"
         assert len(heard) == 2 and not any(pin.encode() in said for said in heard)
         assert director.store.paired(impostor.address) is None and not director.night.tables
     finally:
@@ -160,7 +161,7 @@ def test_a_log_captured_one_night_and_replayed_the_next_is_refused(
     director, boards = club
     board = boards[0]
     captured: dict[str, Answer] = {}
-    board.app.wsgi_app = overheard(board.app.wsgi_app, captured)  # type: ignore[method-assign]
+    board.app.wsgi_app = overheard(board.app.wsgi_app, captured)
     game = started(director)
     play_out(board.keeper, game, random.Random(2))
     follow(director, lambda: director.night.results, "night 1's result")

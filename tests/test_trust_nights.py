@@ -11,6 +11,7 @@ from pathlib import Path
 import pytest
 
 from pegboard.club import night as nights
+from pegboard.club.director import STREAM
 from pegboard.club.store import ClubStore
 from pegboard.errors import StoreError
 from tests.club_players import BOARD_PIN
@@ -22,7 +23,7 @@ pytestmark = pytest.mark.slow
 
 def test_three_nights_of_hosted_tables_and_boards_are_all_counted(tmp_path: Path) -> None:
     boards = [LedBoard(tmp_path / f"board{n}") for n in (1, 2)]
-    director = director_of(tmp_path / "club")
+    director = director_of(tmp_path / "club", STREAM)  # as a club follows its boards
     rng = random.Random(31)
     try:
         for night in (1, 2, 3):
@@ -35,7 +36,7 @@ def test_three_nights_of_hosted_tables_and_boards_are_all_counted(tmp_path: Path
             hosted = [director.add_hosted("Dana") for _ in range(2)]
             pin = BOARD_PIN if night == 1 else None  # paired once: known from then on
             paired = [director.pair(board.address, pin, "Dana") for board in boards]
-            doors = {table: director.links[table].keeper for table in hosted}  # type: ignore[attr-defined]
+            doors = {table: director.links[table].keeper for table in hosted}
             doors.update({t: b.keeper for t, b in zip(paired, boards, strict=True)})
             for round in (1, 2):
                 director.draw("Dana")

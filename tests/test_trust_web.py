@@ -62,6 +62,7 @@ def test_a_post_any_form_could_send_is_refused_by_the_board_and_the_club(
     assert posts(board, "/language", form, "application/x-www-form-urlencoded", **EVIL) == 403
 
 
+@pytest.mark.subprocess
 def test_the_directors_pin_follows_the_boards_rules(tmp_path: Path) -> None:
     for pin in ("1", "12345678901", "12a4", "٤٥٦٧"):
         done = subprocess.run(

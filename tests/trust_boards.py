@@ -12,7 +12,7 @@ from pathlib import Path
 from typing import Any
 
 from pegboard.board.layout import load_layout
-from pegboard.club.director import Director
+from pegboard.club.director import ASK, Director
 from pegboard.club.store import ClubStore
 from pegboard.errors import ConflictError, RuleError
 from pegboard.game import Table
@@ -79,9 +79,10 @@ def play_out(door: Scorekeeper, game: int, rng: random.Random) -> dict[str, Any]
             assert refused < 50, f"{action} {body} refused: {refusal}"
 
 
-def director_of(folder: Path) -> Director:
-    """A director over the club's file in ``folder`` (followed by hand: follow_once)."""
-    return Director(ClubStore(folder / "club.db"), folder, poll=0.1)
+def director_of(folder: Path, follow: str = ASK) -> Director:
+    """A director over the club's file in ``folder``, following by hand (follow_once):
+    asking each board (by default: every answer is a signed one), or hearing its stream."""
+    return Director(ClubStore(folder / "club.db"), folder, poll=0.1, follow=follow)
 
 
 def follow(director: Director, done: Any, what: str) -> Any:

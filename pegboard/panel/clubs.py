@@ -19,7 +19,7 @@ answer is signed by the board (:mod:`pegboard.panel.signing`).
   (made when it ended, kept in the game file). A game being played sends no entries:
   they could tell a verdict the board keeps while a count may be mugged. A finished
   game whose stored entries no longer chain (the file was edited) answers 409 with
-  ``"whole": false`` and where it broke.
+  ``"whole": false`` and where it broke (``entry``).
 - A signed request may make any change a signed-in phone may.
 """
 
@@ -188,7 +188,8 @@ def game_log() -> Response:
         log = door.log(listed.id)
     except StoreError as error:  # the file's chain is broken: no log to count
         said = phrase_of(error).say(language())
-        refused = jsonify(error=said, whole=False, **answer)
+        entry = getattr(error, "version", None)  # where its chain breaks
+        refused = jsonify(error=said, whole=False, entry=entry, **answer)
         refused.status_code = 409
         return refused
     answer["asked"], answer["ended"] = log.asked, log.ended
