@@ -79,8 +79,8 @@ class Board:
             )
             if self.voice is not None:
                 self._opened.append(self.voice.close)
-            # A dial or button: the same door as every other change; gpiozero's thread
-            # only posts the intent.
+            # A dial or button: the same door as every other change; on gpiozero's
+            # thread a turn is made at once and a press queued for the door's writer.
             self.controls = Controls(pins, factory, self.keeper.post)
             self._opened.append(self.controls.close)
         except BaseException:

@@ -19,6 +19,8 @@ import pytest
 
 from pegboard.errors import PegboardError, RuleError
 from pegboard.game import Phase, Settings, State, Table
+from pegboard.game.acts import Act
+from pegboard.game.entries import ENTRIES
 from pegboard.rules.cards import DECK
 from pegboard.rules.play import GO_LIMIT
 from pegboard.rules.scoring import possible_totals, show_total
@@ -185,14 +187,26 @@ def stored_rows(path: object) -> list[tuple]:
         return db.execute("SELECT game, version, type, data FROM events ORDER BY 1, 2").fetchall()
 
 
-def refuse(table: Table, entry: str, *args: object, match: str, **kwargs: object) -> str:
-    """Make ``entry`` on ``table``, expect it refused with a message matching ``match``,
-    and check that neither the file nor the state changed.  Returns the message."""
-    rows, state, version = stored_rows(table.path), table.state, table.version
+def refuse(
+    table: Table,
+    entry: str,
+    *args: object,
+    match: str,
+    version: int | None = None,
+    **kwargs: object,
+) -> str:
+    """Make the entry named ``entry`` (as the panel names it on the wire, ENTRIES; or
+    another of the table's methods: ``submit``) on ``table`` (at ``version``), expect it
+    refused with a message matching ``match``, and check that neither the file nor the
+    state changed.  Returns the message."""
+    rows, state, before = stored_rows(table.path), table.state, table.version
     with pytest.raises(PegboardError, match=match) as refusal:
-        getattr(table, entry)(*args, **kwargs)
+        if entry in ENTRIES:
+            table.take(Act(ENTRIES[entry].make, args, kwargs), version=version)
+        else:
+            getattr(table, entry)(*args, version=version, **kwargs)
     assert stored_rows(table.path) == rows
-    assert table.state == state and table.version == version
+    assert table.state == state and table.version == before
     return str(refusal.value)
 
 

@@ -20,7 +20,7 @@ from pegboard.board.layout import load_layout
 from pegboard.game import Table
 from pegboard.game.store import Store
 from pegboard.inputs import Controls, DialPins, PinMap, SwitchTiming
-from pegboard.keeper import Scorekeeper
+from pegboard.keeper import Change, Scorekeeper
 
 DIALS = (DialPins(17, 27, 22), DialPins(5, 6, 13), DialPins(23, 24, 25), DialPins(12, 16, 4))
 QUICK = SwitchTiming(bounce_time=0.002, hold_time=5.0)  # a press counts 2 ms after its release
@@ -54,7 +54,7 @@ def controls(door):
     factory.reset()
 
 
-def heard_until(heard: queue.Queue, wanted) -> object:
+def heard_until(heard: queue.Queue[Change], wanted) -> Change:
     """The first change told that is ``wanted``."""
     while True:
         change = heard.get(timeout=WAIT)
@@ -63,7 +63,7 @@ def heard_until(heard: queue.Queue, wanted) -> object:
 
 
 def test_a_turn_shows_while_another_seats_press_waits_on_the_disk(door, disk, controls):
-    heard: queue.Queue = queue.Queue()
+    heard: queue.Queue[Change] = queue.Queue()
     door.subscribe(heard.put)
     disk.gate.clear()
     controls.sim_turn(0, 2)
@@ -75,7 +75,8 @@ def test_a_turn_shows_while_another_seats_press_waits_on_the_disk(door, disk, co
     assert door.state.scores == (0, 0)  # Ann's 2 is not pegged until it is stored
     disk.gate.set()
     pegged = heard_until(heard, lambda change: change.what == "game")
-    assert pegged.seat == 0 and pegged.state.scores == (2, 0) and pegged.dials[1] == 3
+    assert pegged.seat == 0 and pegged.state is not None and pegged.state.scores == (2, 0)
+    assert pegged.dials[1] == 3
 
 
 def test_a_subscriber_that_takes_its_time_holds_up_no_change(door):

@@ -24,10 +24,8 @@ SPOKEN = ("aria-label", "placeholder", "title", "alt", "value")
 
 
 @pytest.fixture
-def app(board):
-    return create_app(
-        {"PIN": PIN, "SIM": True, "SECRET_KEY": "x" * 64, "LANGUAGE": "en"}, board.keeper
-    )
+def app(keeper):
+    return create_app({"PIN": PIN, "SIM": True, "SECRET_KEY": "x" * 64, "LANGUAGE": "en"}, keeper)
 
 
 def phone(app, lang: str | None = None, header: str | None = None):
@@ -99,8 +97,8 @@ def read(client) -> Page:
 
 
 @pytest.mark.slow
-def test_the_phones_choice_then_its_languages_then_the_boards(board):
-    app = create_app({"PIN": PIN, "SIM": True, "LANGUAGE": "sv"}, board.keeper)
+def test_the_phones_choice_then_its_languages_then_the_boards(keeper):
+    app = create_app({"PIN": PIN, "SIM": True, "LANGUAGE": "sv"}, keeper)
     assert read(phone(app)).lang == "sv"  # asks for nothing: the board's own
     assert read(phone(app, header="ja, fi;q=0.8, de;q=0.5")).lang == "fi"
     assert read(phone(app, header="fr-CH, fr")).lang == "sv"  # nothing we speak
@@ -288,6 +286,7 @@ def test_the_live_stream_speaks_the_language_of_the_phone_that_opened_it(app):
 
 
 @pytest.mark.slow
+@pytest.mark.subprocess
 def test_the_boards_language_comes_from_its_config(tmp_path):
     """`pegboard serve` with ``[board] language = "nl"``: a phone that asks for no
     language reads Dutch; one that asks for German reads German."""
@@ -310,6 +309,6 @@ def test_the_boards_language_comes_from_its_config(tmp_path):
         server.wait(timeout=15)
 
 
-def test_a_board_language_it_does_not_speak_is_refused(board):
+def test_a_board_language_it_does_not_speak_is_refused(keeper):
     with pytest.raises(ConfigError, match="'xx' is not one of en, nl, da, de, fi, sv"):
-        create_app({"PIN": PIN, "SIM": True, "LANGUAGE": "xx"}, board.keeper)
+        create_app({"PIN": PIN, "SIM": True, "LANGUAGE": "xx"}, keeper)

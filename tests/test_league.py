@@ -62,6 +62,7 @@ def director_showed(folder: Path) -> list[tuple[Any, ...]]:
     return [(s.name, s.place, s.points, s.wins, s.losses, s.spread) for s in standings(night)]
 
 
+@pytest.mark.subprocess
 def test_export_then_import_gives_the_standings_the_director_showed(
     club: Path, league_url: str
 ) -> None:
@@ -125,6 +126,7 @@ def test_the_same_file_twice_is_one_night_and_a_corrected_night_counts_both_kept
     assert store.night_file(data["night"]) == path.read_bytes()
 
 
+@pytest.mark.subprocess
 def test_a_changed_unknown_or_other_clubs_file_is_refused_and_stores_nothing(
     club: Path, league_url: str, tmp_path: Path
 ) -> None:
@@ -164,6 +166,7 @@ def waiting_on_a_lock(url: str) -> bool:
     return bool(row and row[0])
 
 
+@pytest.mark.subprocess
 def test_a_league_killed_in_the_middle_of_an_import_has_stored_nothing_of_it(
     club: Path, league_url: str
 ) -> None:

@@ -95,6 +95,7 @@ def table_of(port: int):
 
 
 @pytest.mark.slow
+@pytest.mark.subprocess
 def test_an_under_claim_keeps_its_verdict_from_everyone_until_the_window_closes(board):
     port, voice = board
     act, player, watcher, stream = table_of(port)
@@ -162,6 +163,7 @@ def held_claim(state: dict) -> dict:
 
 
 @pytest.mark.slow
+@pytest.mark.subprocess
 def test_an_over_claim_and_a_claim_of_game_tell_nothing_more_until_called(board):
     """Bob claims 29 on a hand worth 4, with its cards: the board pegs 29 and tells no
     one it is over; then, at 5-10 of a game to 21, Bob claims 12 without the cards: no

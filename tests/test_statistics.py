@@ -242,6 +242,7 @@ def stats_command(*argv):
 
 
 @pytest.mark.slow
+@pytest.mark.subprocess
 def test_a_missing_game_file_is_one_line_exit_2_and_is_not_created(tmp_path):
     nowhere = tmp_path / "nowhere"
     result = stats_command("--games", "--data", str(nowhere))
@@ -266,6 +267,7 @@ def test_the_default_game_file_is_in_the_users_data_folder(capsys, tmp_path, mon
     assert list(tmp_path.iterdir()) == []
 
 
+@pytest.mark.subprocess
 def test_the_exhaustive_mode_is_unchanged(capsys):
     code, out, _ = run(capsys, "stats", "--hand-size", "3")
     assert code == 0 and out.startswith("1,082,900 deals of a 3-card hand and a starter\n")

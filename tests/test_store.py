@@ -12,7 +12,8 @@ from game_bot import Bot, refuse, stored_rows
 from rewritten import rewrite
 
 from pegboard.errors import ConflictError, StoreError
-from pegboard.game import Settings, Store, Table, replay
+from pegboard.game import Settings, Store, Table, commands, replay
+from pegboard.game.acts import Act
 from pegboard.game.events import EVENT_TYPES
 from pegboard.game.store import SCHEMA
 
@@ -250,9 +251,9 @@ def test_two_writers_at_one_version_one_wins_cleanly(tmp_path):
 def test_an_entry_made_against_an_old_version_is_refused(tmp_path):
     with Table(tmp_path / "games.db") as table:
         seen = table.new_game(Settings(players=("Ann", "Bob"))).version
-        table.turn_starter("5D", version=seen)
+        table.take(Act.of(commands.turn_starter, "5D"), version=seen)
         refuse(table, "claim", "Bob", 2, version=seen, match="moved on to version 2")
-        assert table.claim("Bob", 2, version=seen + 1).scores == (0, 2)
+        assert table.take(Act.of(commands.claim, "Bob", 2), version=seen + 1).scores == (0, 2)
 
 
 def test_the_store_writes_events_as_json_with_their_type(tmp_path):

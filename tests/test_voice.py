@@ -281,6 +281,7 @@ def test_a_short_press_on_advance_still_moves_on(tmp_path):
 
 
 @pytest.mark.slow
+@pytest.mark.subprocess
 def test_the_simulated_board_writes_its_voice_into_wav_files_when_asked(tmp_path):
     """`pegboard serve --sim --wav DIR`: a game started from a phone is announced into DIR."""
     folder = tmp_path / "spoken"

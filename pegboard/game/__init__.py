@@ -2,8 +2,10 @@
 
 Use :class:`Table` over a game file.  Every entry is checked first (a refusal is a
 ``RuleError`` whose message a player can read, and changes nothing), then stored as one
-event in one SQLite transaction.  The entries are declared once, next to their commands
-(:mod:`.entries`, :mod:`.commands`); each is a method of the Table:
+event in one SQLite transaction.  Each entry is a command (:mod:`.commands`,
+:mod:`.calls`), declared for the panel's wire next to it (:mod:`.entries`); the Table takes
+it as a value (``table.take(Act.of(claim, "Bob", 2))``, ``table.enter(claim, "Bob", 2)``),
+or as its method, typed as the command is (:mod:`.acts`):
 
 - ``new_game(settings, dealer= | cuts=)``, ``next_game(dealer= | cuts= | ranks=)`` (the
   next game of a match: the first deal passes on, a dealer is chosen or cut for in the
@@ -17,8 +19,8 @@ event in one SQLite transaction.  The entries are declared once, next to their c
   ``challenge(seat, cards=)``: the count just pegged is over, its cards decide
   (``State.challengeable``; :mod:`.calls`);
 - ``advance()`` passes the deal; ``undo()``, ``redo()``;
-- ``enter(name, ...)``: any of them by name; ``submit(event | dict)``: an event given
-  whole, checked as if entered.
+- ``take(act, version=, key=)``: an entry as a value, refused if the game moved on from
+  ``version``; ``submit(event | dict)``: an event given whole, checked as if entered.
 
 Read :attr:`Table.state`, an immutable :class:`State` (the front door,
 :mod:`pegboard.keeper`, announces each change to whoever follows the board).  Underneath:

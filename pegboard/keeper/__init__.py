@@ -9,6 +9,7 @@ them.
 """
 
 from pegboard.game import PALETTE, Claim, Count, Phase, Settings, State, skunk_lines, standing
+from pegboard.game.acts import Act, Entries
 from pegboard.game.chain import BoardKey, ChainError, GameLog
 from pegboard.game.entries import CONTROLS, ENTRIES, Arg, Declared
 from pegboard.keeper.answers import KeyReused
@@ -20,6 +21,7 @@ __all__ = [
     "CONTROLS",
     "ENTRIES",
     "PALETTE",
+    "Act",
     "Arg",
     "BoardKey",
     "ChainError",
@@ -27,6 +29,7 @@ __all__ = [
     "Claim",
     "Count",
     "Declared",
+    "Entries",
     "GameLog",
     "KeyReused",
     "Phase",

@@ -12,7 +12,9 @@ track flashes red, the voice says why).
 One writer (a thread of the door's) makes the entries in the order asked, each checked
 and stored before it is announced: only who asked waits on the game file. A turn of a
 dial, which stores nothing, is made at once; the board's controls post their intents
-(:meth:`Scorekeeper.post`); readers never wait. Subscribers are told each change in order.
+(:meth:`Scorekeeper.post`) from gpiozero's thread, which never waits for the game file;
+readers never wait. Subscribers are told each change in order, each the board after it
+(one snapshot, :class:`~pegboard.keeper.change.Change`).
 
 >>> import tempfile, pathlib
 >>> from pegboard.board.layout import load_layout
@@ -43,11 +45,11 @@ from typing import Any
 
 from pegboard.board.layout import Layout
 from pegboard.errors import PegboardError, RuleError
-from pegboard.game import Settings, State, Table, dials
+from pegboard.game import Settings, State, Table, commands, dials
+from pegboard.game.acts import Act, Entries, Key
 from pegboard.game.chain import GameLog
 from pegboard.game.checks import Cards
-from pegboard.game.entries import ENTRIES, control, methods
-from pegboard.game.table import Key
+from pegboard.game.entries import control
 from pegboard.i18n import N_, Phrase, phrase_of
 from pegboard.keeper.answers import Answers
 from pegboard.keeper.change import NOTHING_LIT, Change, Lit, Versions
@@ -61,11 +63,12 @@ log = logging.getLogger(__name__)
 
 SEATS = 4  # the most seats a board has dials for
 Seat = int | str
-TOLD = {"undo": UNDONE, "redo": REDONE}  # what the door says of an entry, beyond the board
+# What the door says of an entry, beyond the board.
+TOLD: dict[Callable[..., Any], Phrase] = {commands.undo: UNDONE, commands.redo: REDONE}
 Job = Callable[[], "Change"]  # a change to be made by the writer
 
 
-class Scorekeeper:
+class Scorekeeper(Entries[Change]):
     """The game of one board behind one door; safe to call from several threads.
 
     ``layout`` is the board the game is shown on (a game it cannot show is refused);
@@ -78,7 +81,6 @@ class Scorekeeper:
         # nor while a subscriber is told.
         self._cond = threading.Condition(threading.RLock())
         self._writer = Line("door-writer")  # every entry, in order
-        self._intake = Line("door-dials")  # the intents posted by the board's controls
         self._teller: Teller[Change] = Teller()
         self._dials = [0] * SEATS
         self._version = 0
@@ -153,7 +155,7 @@ class Scorekeeper:
     def settle(self, timeout: float | None = None) -> bool:
         """Wait until every change posted or asked for so far is made (False after
         ``timeout`` seconds): before the game file closes, or a test reads the game."""
-        return self._intake.settle(timeout) and self._writer.settle(timeout)
+        return self._writer.settle(timeout)
 
     def subscribe(self, callback: Callable[[Change], None]) -> Callable[[], None]:
         """Call ``callback(change)`` after every change, in order, holding none of the
@@ -232,46 +234,42 @@ class Scorekeeper:
             return self._announce("game", said=resumed(state), before=state.told)
 
     # --- entries ------------------------------------------------------------------------
-    # Each entry of the game (turn_starter, lay, go, claim, muggins, ...) is a method made
-    # from its declaration (:mod:`pegboard.game.entries`), below the class.
+    # Each entry of the game (turn_starter, lay, go, claim, muggins, ...) and enter() are
+    # the methods of every maker of entries (:class:`~pegboard.game.acts.Entries`).
 
-    def enter(
-        self,
-        name: str,
-        /,
-        *args: Any,
-        version: int | None = None,
-        key: Key | None = None,
-        **kwargs: Any,
+    def take(
+        self, act: Act[Any], /, *, version: int | None = None, key: Key | None = None
     ) -> Change:
-        """Make the entry ``name`` through the table (see :meth:`Table.enter`), and
-        announce it; a refusal is announced too, and changes nothing."""
-        seat = ENTRIES[name].seat_given(args, kwargs)
-        entry = partial(self._table.enter, name, *args, version=version, key=key, **kwargs)
-        return self._writer.run(partial(self._made, entry, seat, told=TOLD.get(name)))
+        """Make the entry ``act`` through the table (see :meth:`Table.take`), on the
+        writer, and announce it; a refusal is announced too, and changes nothing."""
+        entry = partial(self._table.take, act, version=version, key=key)
+        told = TOLD.get(act.command)
+        return self._writer.run(partial(self._made, entry, act.seat, told=told))
 
     # --- the board's own controls -----------------------------------------------------------
     # A turn is made at once; a press takes the count dialled at once, and its entry is
     # made by the writer: :meth:`post` does not wait for it, the methods below do.
 
     def post(self, intent: Intent) -> None:
-        """A turn or a press of the board's own controls, from the thread that saw it
-        (gpiozero's): queued, and made in the order posted; the caller never waits. A
+        """A turn or a press of the board's own controls, on the thread that saw it
+        (gpiozero's), in the order seen; the caller never waits for the game file nor
+        for a subscriber: a turn is made at once (in memory, under the door's lock for a
+        moment), a press reads its dial at once and queues its entry for the writer. A
         refusal is told to the subscribers, as every change is."""
-        self._intake.put(self._take, intent)
-
-    def _take(self, intent: Intent) -> None:
-        match intent:
-            case Turn(seat=seat, steps=steps):
-                self.turn_dial(seat, steps)
-            case Peg(seat=seat):
-                self._writer.put(self._pegged(seat))
-            case Undo(seat=seat):
-                self._writer.put(self.undo_own, seat)
-            case Advance():
-                self._writer.put(self._advanced())
-            case Repeat():
-                self.repeat()
+        try:
+            match intent:
+                case Turn(seat=seat, steps=steps):
+                    self.turn_dial(seat, steps)
+                case Peg(seat=seat):
+                    self._writer.put(self._pegged(seat))
+                case Undo(seat=seat):
+                    self._writer.put(self.undo_own, seat)
+                case Advance():
+                    self._writer.put(self._advanced())
+                case Repeat():
+                    self.repeat()
+        except PegboardError as error:  # told to the subscribers; the pin's thread goes on
+            log.debug("%r refused: %s", intent, error)
 
     @control("sim_turn", sim=True, seat="seat")
     def turn_dial(self, seat: int, steps: int) -> Change:
@@ -318,7 +316,8 @@ class Scorekeeper:
         return self._writer.run(self._advanced(version, key))
 
     def _advanced(self, version: int | None = None, key: Key | None = None) -> Job:
-        ranks = self.dials  # for a cut: the ranks dialled when the button was pressed
+        with self._cond:
+            ranks = tuple(self._dials)  # for a cut: the ranks dialled at the press
 
         def advance() -> Change:
             if version is not None:
@@ -327,8 +326,9 @@ class Scorekeeper:
             if state is None:  # the button starts a game of the house rules
                 return self.new_game(self.house, key=key)
             match dials.button(state):
-                case "advance" | "next_game" as entry:
-                    return self._made(partial(self._table.enter, entry, key=key), dial=True)
+                case "advance" | "next_game" as button:
+                    act = Act(commands.advance if button == "advance" else commands.next_game)
+                    return self._made(partial(self._table.take, act, key=key), dial=True)
                 case "cut":
                     cut = dials.cut(self._table.state, ranks)
                     return self._made(partial(self._table.push, cut, key=key), dial=True)
@@ -447,6 +447,3 @@ class Scorekeeper:
         if isinstance(seat, str) and state is not None and seat in state.players:
             return state.players.index(seat)
         return seat if isinstance(seat, int) and not isinstance(seat, bool) else None
-
-
-methods(Scorekeeper, "enter", "Change")

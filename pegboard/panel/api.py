@@ -19,7 +19,7 @@ from flask_babel import gettext as _
 
 from pegboard.errors import ConflictError, RuleError
 from pegboard.i18n import phrase_of
-from pegboard.keeper import Change, Scorekeeper
+from pegboard.keeper import Scorekeeper
 from pegboard.panel import actions, language, live, signing
 from pegboard.panel.auth import pin_required, signed_in
 from pegboard.panel.bodies import idempotency_key, json_body
@@ -267,12 +267,9 @@ def act(action: str) -> Response | tuple[Response, int]:
     if action not in actions.ACTIONS:
         abort(404, description=_("no action called {action}").format(action=repr(action)))
     data = json_body()
-
-    def make(keyed: tuple[str, str] | None = None) -> Change:
-        return actions.act(door, action, data, sim=sim, key=keyed)
-
     try:
-        change = make() if key is None else door.once(key, digest(action, data), make)
+        asked = actions.asked(door, action, data, sim=sim)  # read and checked here
+        change = asked() if key is None else door.once(key, digest(action, data), asked)
     except (RuleError, ConflictError) as error:  # refused: here is the board as it is now
         refusal = {"error": phrase_of(error).say(lang), "state": snapshot(door, lang, sim=sim)}
         return jsonify(refusal), 409
