@@ -40,7 +40,7 @@ TALK = "(await import(new URL('talk.js', document.querySelector('script[type=mod
 
 # Every control of what is due: where it is, and whether a thumb at its middle reaches it
 # (nothing over it: the tab bar, the board at the top, the edge of a box it scrolls in).
-CONTROLS = """() => {
+CONTROLS = r"""() => {
   const tabs = document.querySelector('.tabs').getBoundingClientRect().top;
   const host = document.getElementById('moment-host');
   const key = (node) => {
@@ -56,7 +56,8 @@ CONTROLS = """() => {
       for (const word of text.textContent.matchAll(/\S+/g)) {
         range.setStart(text, word.index);
         range.setEnd(text, word.index + word[0].length);
-        if (new Set([...range.getClientRects()].map((r) => Math.round(r.top))).size > 1) return true;
+        const lines = new Set([...range.getClientRects()].map((r) => Math.round(r.top)));
+        if (lines.size > 1) return true;
       }
     }
     return false;
