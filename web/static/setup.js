@@ -132,8 +132,9 @@ function drawGames(games) {
   const item = (game) => html`<li class=${game.finished ? "finished" : ""}>
     <span class="scores">${game.sides.map((side) => html`<span class="side"><svg class="swatch" viewBox="0 0 10 10" aria-hidden="true"><circle cx="5" cy="5" r="5" fill=${side.colour}></circle></svg>${side.name} ${side.score}</span>`)}</span>
     <span class="summary">${game.summary}</span><span class="hint">${t("started", { when: when(game.created) })}</span>
+    ${game.set_aside ? html`<span class="set-aside" role="note">${game.set_aside}</span>` : ""}
     ${game.current ? html`<strong class="now">${t("playing_now")}</strong>`
-      : !game.finished && signedIn() ? html`<button type="button" class="quiet" @click=${() => resume(game.id)}>${t("resume")}</button>` : ""}</li>`;
+      : !game.finished && !game.set_aside && signedIn() ? html`<button type="button" class="quiet" @click=${() => resume(game.id)}>${t("resume")}</button>` : ""}</li>`;
   render(html`${games.map(item)}${games.every((game) => game.current) ? html`<li class="hint">${t("games_empty")}</li>` : ""}`, $("games"));
 }
 
