@@ -23,8 +23,9 @@ MARKERS = (PASS, FAIL, SKIP)
 ARGPARSE = re.compile(
     r"usage:|positional arguments:|options:|show this help message and exit"
     r"|\b(?:score|play|stats|advise|serve|doctor|firmware|install|check|repl|club)\b"
+    r"|\b(?:export|send|league|import|clubs|merge|points|standings)\b"  # the club's, the league's
 )
-COMMANDS = ("score", "play", "stats", "advise", "serve", "doctor", "firmware", "club")
+COMMANDS = ("score", "play", "stats", "advise", "serve", "doctor", "firmware", "club", "league")
 
 
 @pytest.fixture(autouse=True)

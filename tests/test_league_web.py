@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import json
 import random
+import shutil
 import subprocess
 import sys
 import urllib.request
@@ -92,6 +93,12 @@ def test_a_club_sends_its_night_when_the_league_answers_and_it_is_applied_once(
         assert again.returncode == 0 and "had this night already" in again.stdout
         standings = Client(url).call("GET", "/league/api/standings")["players"]
         assert len(standings) == 8 and all(s["nights"] == 1 for s in standings)
+        # a club the league does not know: refused at once, in one line, not tried again
+        stranger = club(tmp_path / "stranger")
+        refused = send(stranger, url)
+        assert refused.returncode == 2 and "trying again" not in refused.stdout
+        assert "the league refused the night: the night file is signed by the key" in refused.stderr
+        assert len(refused.stderr.strip().splitlines()) == 1
     finally:
         process.stop()
 
@@ -161,3 +168,44 @@ def test_the_standings_as_a_page_in_every_language_json_and_csv(
     with pytest.raises(Refused) as refused:
         Client(url).call("GET", "/league/api/standings?club=x")
     assert refused.value.status == 400
+
+
+def test_without_a_database_url_the_league_runs_on_a_cluster_of_its_own(
+    postgres: Any, tmp_path: Path
+) -> None:
+    """`pegboard league` alone makes a PostgreSQL cluster in its folder, starts it with
+    the service and stops it after; what it imported is there when it starts again."""
+    import tempfile
+
+    folder = Path(tempfile.mkdtemp(prefix="pegboard-league-"))  # one the postgres user reaches
+    folder.chmod(0o755)
+    port = free_port()
+    args = ["league", "--data", str(folder), "--host", "127.0.0.1", "--port", str(port)]
+    director = Identity.generate()
+    rng = random.Random(2)
+    raw = canonical(night_file(director, night_events(rng, players(rng, 4), 3), "Pegtown", "z"))
+    url = f"http://127.0.0.1:{port}"
+    try:
+        run_twice(args, url, raw, director, folder)
+    finally:
+        shutil.rmtree(folder, ignore_errors=True)
+
+
+def run_twice(args: list[str], url: str, raw: bytes, director: Identity, folder: Path) -> None:
+    from pegboard.league.cluster import Cluster
+
+    for start in range(2):
+        process = Process([*args, "--pin", PIN], "league at")
+        try:
+            if not start:
+                signed = admin(url)
+                key = director.public.hex()
+                signed.call("POST", "/league/api/clubs", {"name": "Pegtown", "key": key})
+                urllib.request.urlopen(
+                    urllib.request.Request(url + "/league/api/nights", raw, method="POST")
+                )
+            rows = Client(url).call("GET", "/league/api/standings")["players"]
+            assert len(rows) == 4
+        finally:
+            process.stop()
+        assert not Cluster(folder / "postgres").running()

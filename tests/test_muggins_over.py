@@ -128,6 +128,25 @@ def test_a_challenge_the_cards_do_not_bear_out_closes_the_window(keeper, table):
     refuse(table, "muggins", "Ann", 2, match="nothing to mug")
 
 
+def test_with_lessons_off_an_over_claim_that_stood_is_told_only_when_the_game_ends(keeper):
+    kings_show(keeper, ann=110, muggins=True, lessons=False)
+    keeper.claim("Bob", 12, cards=BOBS)
+    keeper.claim("Ann", 0, cards=ANNS)  # the window closes: it stands, still untold
+    assert keeper.state.claims[-2].verdict == "kept" and keeper.state.scores == (110, 12)
+    keeper.claim("Ann", 12)  # her crib, into the game: held until the advance
+    keeper.advance()
+    assert keeper.state.over and keeper.state.claims[-3].verdict == "over"
+
+
+def test_with_three_players_a_challenges_penalty_goes_to_the_caller(table):
+    rules = Settings(players=("Ann", "Bob", "Cat"), muggins=True, over_count="penalise")
+    table.new_game(rules, dealer=0)
+    table.turn_starter("KC")
+    table.advance()
+    table.claim("Bob", 12, cards=BOBS)
+    assert table.challenge("Cat").scores == (0, 4, 8)  # Cat showed it: Ann pegs nothing
+
+
 def test_a_muggins_call_on_a_kept_over_claim_takes_it_back(keeper):
     kings_show(keeper, muggins=True)
     keeper.claim("Bob", 12, cards=BOBS)
@@ -139,6 +158,21 @@ def test_with_muggins_off_a_known_over_count_is_taken_back_at_once(keeper):
     change = keeper.claim("Bob", 12, cards=BOBS)
     assert keeper.state.scores == (0, 4) and keeper.state.claims[-1].verdict == "over"
     assert str(change.said) == "12: over by 8; pegged 4."
+
+
+def test_the_phones_are_told_of_a_count_open_to_a_challenge_in_any_deal(keeper):
+    kings_show(keeper, muggins=True)
+    for seat, points in ((1, 4), (0, 0), (0, 2)):
+        keeper.claim(seat, points)
+    keeper.advance()
+    keeper.turn_starter("KC")  # deal 2, Bob deals: the counts of deal 1 are not shown
+    keeper.advance()
+    keeper.claim("Ann", 12, cards=BOBS)
+    view = game_view(keeper.state, "en", keeper.layout)
+    assert [claim["claimed"] for claim in view["claims"]] == [12]
+    assert view["challenge"] == view["challenge"] | {"name": "Ann's hand", "claimed": 12}
+    assert view["challenge"]["callers"] == [1]
+    assert view["challenge"]["cards"] == ["2♥", "3♠", "9♦", "Q♣"]
 
 
 # --- a claim of game ------------------------------------------------------------------------

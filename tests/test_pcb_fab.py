@@ -270,3 +270,22 @@ def test_the_guides_name_the_route_and_every_file_it_links_to_exists():
     for readme in (REPO / "README.md", REPO / "hardware" / "README.md"):
         said = readme.read_text(encoding="utf-8")
         assert "PCB.md" in said and "pcb-two-track-121" in said, readme
+
+
+def test_the_pcb_guide_powers_the_leds_before_the_pico_and_runs_the_doctor_once_mounted():
+    """As the strip guide's safety rules say: the LED supply before the Pico (no LED gets
+    data without power); the doctor again once the PCB is screwed in, before the back goes
+    on; the screws snug, never forced; no deck well cut over the electronics end."""
+    text = (REPO / "hardware" / "PCB.md").read_text(encoding="utf-8")
+    light = text.split("## First light")[1].split("\n## ")[0]
+    assert light.index("Switch the supply on") < light.index("plug the Pico into the Pi's USB")
+    readme = (REPO / "hardware" / "README.md").read_text(encoding="utf-8")
+    assert "plug the LED supply in\n  before the Pi (which powers the Pico)" in readme
+    plate = text.split("## Under the plate")[1].split("\n## ")[0]
+    steps = re.findall(r"^(\d+)\. \*\*([^*]+)\*\*(.*?)(?=^\d+\. |\Z)", plate, re.M | re.S)
+    titles = [title.rstrip(".") for _, title, _ in steps]
+    assert titles.index("The PCB") < titles.index("The doctor again") < titles.index("Close up")
+    mounted = steps[titles.index("The PCB")][2]
+    assert "snug, never forced" in mounted
+    assert "doctor: all good" in steps[titles.index("The doctor again")][2]
+    assert "well for the deck" not in text.replace("a well for the deck would go through", "")

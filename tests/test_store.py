@@ -176,6 +176,24 @@ def test_a_file_written_before_events_were_checked_on_load_still_loads(tmp_path)
         assert table.state.match.winner == 1
 
 
+def test_a_file_with_every_kind_of_event_this_pegboard_writes_loads_as_it_was_played(tmp_path):
+    """Games with Muggins, as bots play them (every kind of event, a challenge and a claim
+    of game held for its window among them), stored and opened again: each replays, its
+    events checked, to the state it was played to."""
+    path = tmp_path / "games.db"
+    kinds, played = set(), {}
+    with Table(path) as table:
+        bot = Bot(table, random.Random(7), settings=Settings(muggins=True, match_games=3))
+        while kinds != set(EVENT_TYPES) - {"StarterNamed"}:  # the bot names no starter
+            state = bot.play_game()
+            played[table.game_id] = state
+            kinds |= {type(event).__name__ for event in table.events()}
+            assert len(played) < 40, f"no {set(EVENT_TYPES) - kinds} yet"
+    with Table(path) as table:
+        for game, state in played.items():
+            assert table.state_of(game) == state and table.state_of(game).settings.edition == 2
+
+
 def test_a_newer_schema_is_left_alone(tmp_path):
     path = tmp_path / "games.db"
     played(path, steps=10)

@@ -12,7 +12,7 @@ key is stored with its event: :mod:`pegboard.club.store`). A table that cannot b
 reached is shown as such, with since when, and followed again as soon as it answers.
 
 Hosted tables tell the follower of each change at once; boards too, on their live
-stream (:mod:`pegboard.club.follow`; ``follow=POLL``: asked every ``poll`` seconds
+stream (:mod:`pegboard.club.follow`; ``follow=ASK``: asked every ``poll`` seconds
 instead, as clubs did before). The director is each game's **witness**: it keeps the
 head of the game's chain each time a table tells it one, as play goes on, and a log
 whose entries do not chain to every head it kept (one edited later on the board, even

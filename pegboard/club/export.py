@@ -22,8 +22,8 @@ from hashlib import sha256
 from pathlib import Path
 from typing import Any
 
-from pegboard.club.night import Event
-from pegboard.club.nightfile import Checked, Logged, body_of, canonical, read, sign
+from pegboard.club.night import BOARD, Event, GameCounted, TableAdded
+from pegboard.club.nightfile import HMAC, Checked, Logged, body_of, canonical, read, sign
 from pegboard.club.store import ClubStore
 from pegboard.errors import ClubError
 from pegboard.i18n import N_, Phrase
@@ -47,14 +47,19 @@ def logged(store: ClubStore, night: int) -> list[Logged]:
     return store.events(night)
 
 
-def board_signature(event: Event) -> dict[str, Any] | None:
-    """What the club keeps of the board's signature of ``event``'s log head: today
-    nothing. A board's HMAC (``hmac-sha256`` with the key the board and the club share
-    since pairing) is checked when its game is counted (:func:`pegboard.club.results.
-    checked`); the club keeps the head it checked, not the signature. A board signing
-    with an Ed25519 key of its own gives ``{"algorithm": "ed25519", "key": ...,
-    "signature": ...}`` here, for a league to check against the board's public key."""
-    return None
+def board_signature(event: Event, kinds: Mapping[int, str]) -> dict[str, Any] | None:
+    """What the club keeps of the board's signature of ``event``'s log head (``kinds``:
+    each table's kind). A hosted table is the club's own: no board signs it (None). A
+    board signs its log with the HMAC key it shares with the club since pairing
+    (``hmac-sha256``); the club checks it when it counts the game
+    (:func:`pegboard.club.results.checked`) and keeps the head it checked, not the
+    signature, so its ``signature`` is null here (and would be of no use to a league,
+    which does not hold the key). A board that signs with an Ed25519 key of its own gives
+    ``{"algorithm": "ed25519", "key": ..., "signature": ...}`` here, for a league to
+    check against the board's public key."""
+    if not isinstance(event, GameCounted) or kinds.get(event.table) != BOARD:
+        return None
+    return {"algorithm": HMAC, "signature": None}
 
 
 def director(folder: Path) -> Identity:
@@ -70,10 +75,11 @@ def night_file(
     if opened is None:
         raise ClubError(Phrase.of(NO_NIGHT, night=night))
     events = logged(store, night)
+    kinds = {e.table: e.kind for e, _, _ in events if isinstance(e, TableAdded)}
     made = f"{key.public.hex()} {night} {opened}"  # the same night of the same club, always
     body = body_of(
         events,
-        [board_signature(event) for event, _, _ in events],
+        [board_signature(event, kinds) for event, _, _ in events],
         night=sha256(made.encode()).hexdigest()[:32],
         revision=len(events),
         club=club,

@@ -189,7 +189,10 @@ class Night:
         return [Seat(number, t, (a, b)) for t, a, b in self.rounds[number - 1].seats]
 
     def seat(self, round: int, table: int) -> Seat | None:
-        return next((seat for seat in self.seats(round) if seat.table == table), None)
+        if not 1 <= round <= self.round:
+            return None
+        found = (Seat(round, t, (a, b)) for t, a, b in self.rounds[round - 1].seats if t == table)
+        return next(found, None)  # each result looks its seat up: no Seat made for the others
 
     def open_seats(self) -> list[Seat]:
         """The current round's seats whose game has no result yet."""

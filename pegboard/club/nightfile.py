@@ -57,9 +57,9 @@ SCHEMA, VERSION = "pegboard-night", 1
 MOST_BYTES = 4 * 1024 * 1024  # a night of 200 players and 30 rounds is under 2 MB
 HMAC = "hmac-sha256"  # a board's signature today: its pairing key's, shared with the club
 
-NOT_WHOLE = N_("{source} is not a whole night file: it breaks off or goes wrong at byte {at}")
+NOT_WHOLE = N_("{source} is not a whole night file: it breaks off or goes wrong {at} characters in")
 NOT_OURS = N_("{source} is not a pegboard night file")
-TOO_LARGE = N_("{source} is too large for a night file (at most {most} bytes)")
+TOO_LARGE = N_("{source} is too large for a night file (at most {size})")
 NEWER = N_("{source} is a night file of version {found}: this pegboard reads version {version}")
 UNSIGNED = N_("{source} is not signed by a club's director")
 CHANGED = N_("{source} was changed after its director signed it")
@@ -77,6 +77,17 @@ STANDINGS = N_("{source}: its standings are not what its results add up to (plac
 
 class NightFileError(ClubError):
     """A night file that is refused (nothing of it is taken)."""
+
+
+class Reading(Source):
+    """:meth:`Source.value` that hands back a value of the right type as it is (a night's
+    file is read once and never changed: no copy of each of its thousands of values)."""
+
+    def value(self, table: Mapping[str, Any], name: str, kind: Any, **given: Any) -> Any:
+        found, check = table.get(name), given.get("check")
+        if type(found) is kind and (check is None or check(found) is None):
+            return found
+        return super().value(table, name, kind, **given)
 
 
 def canonical(value: Any) -> bytes:
@@ -176,19 +187,18 @@ def _correction(event: Corrected) -> dict[str, Any]:
 
 
 @dataclass(frozen=True)
-class Checked:
-    """A night file that passed every check: its data, the night it replays to and
-    the standings recomputed from it."""
+class Signed:
+    """A night file whose director's signature holds (its night not replayed yet):
+    its data, the public key that signed it, its content digest, its name to people."""
 
     data: dict[str, Any]
-    night: Night
-    standings: list[Standing]
-    key: bytes  # the director's public key that signed it
+    key: bytes
     digest: str
+    name: str
 
     @property
     def id(self) -> str:
-        return str(self.data["night"])
+        return str(self.data.get("night"))
 
     @property
     def revision(self) -> int:
@@ -196,23 +206,38 @@ class Checked:
 
     @property
     def club(self) -> str:
-        return str(self.data["club"]["name"])
+        club = self.data.get("club")
+        return str(club.get("name", "")) if isinstance(club, dict) else ""
 
     @property
     def date(self) -> str:
         return str(self.data["date"])
 
 
+@dataclass(frozen=True)
+class Checked(Signed):
+    """A night file that passed every check, with the night it replays to and the
+    standings recomputed from it."""
+
+    night: Night
+    standings: list[Standing]
+
+
 def read(raw: bytes, name: str, expected: bytes | None = None) -> Checked:
     """The night file ``raw`` (called ``name`` to people), checked (see the module's
     words); ``expected``: the director's key it must be signed with. Raises
     NightFileError."""
+    return replayed(signed(raw, name, expected))
+
+
+def signed(raw: bytes, name: str, expected: bytes | None = None) -> Signed:
+    """The night file ``raw`` if it is whole and signed (by ``expected``, if given)."""
 
     def fail(message: str, **params: Any) -> NightFileError:
         return NightFileError(Phrase.of(message, source=name, **params))
 
     if len(raw) > MOST_BYTES:
-        raise fail(TOO_LARGE, most=MOST_BYTES)
+        raise fail(TOO_LARGE, size=f"{MOST_BYTES // 1024 // 1024} MB")
     try:
         data = json.loads(raw.decode("utf-8"))
     except UnicodeDecodeError as error:
@@ -228,18 +253,31 @@ def read(raw: bytes, name: str, expected: bytes | None = None) -> Checked:
     key, signature = _hex(data.get("director"), "key"), _hex(data, "signature")
     if key is None or signature is None:
         raise fail(UNSIGNED)
-    if not verify(key, signature, signed_part(data)):
+    part = signed_part(data)
+    if not verify(key, signature, part):
         raise fail(CHANGED)
     if expected is not None and key != expected:
         raise fail(RESIGNED, found=fingerprint(key), expected=fingerprint(expected))
-    night = replay(data, Source(name, NightFileError))
+    return Signed(data, key, hashlib.sha256(part).hexdigest(), name)
+
+
+def replayed(found: Signed) -> Checked:
+    """``found``'s night replayed and its standings recomputed; NightFileError if it
+    does not replay or its standings are not what its results add up to."""
+    data, name = found.data, found.name
+    night = replay(data, Reading(name, NightFileError))
     recomputed = standings(night)
-    for mine, theirs in zip(recomputed, _list(data, "standings", name), strict=False):
+    shown = _list(data, "standings", name)
+    for mine, theirs in zip(recomputed, shown, strict=False):
         if mine.as_dict() != theirs:
-            raise fail(STANDINGS, place=mine.place, name=mine.name)
-    if len(recomputed) != len(data["standings"]):
-        raise fail(STANDINGS, place=len(recomputed) + 1, name="-")
-    return Checked(data, night, recomputed, key, digest(data))
+            raise _failed(name, STANDINGS, place=mine.place, name=mine.name)
+    if len(recomputed) != len(shown):
+        raise _failed(name, STANDINGS, place=len(recomputed) + 1, name="-")
+    return Checked(data, found.key, found.digest, name, night, recomputed)
+
+
+def _failed(source: str, message: str, **params: Any) -> NightFileError:
+    return NightFileError(Phrase.of(message, source=source, **params))
 
 
 def _hex(table: object, name: str) -> bytes | None:
@@ -251,7 +289,7 @@ def _hex(table: object, name: str) -> bytes | None:
 
 
 def _list(data: Mapping[str, Any], name: str, file: str) -> list[Any]:
-    return list(Source(file, NightFileError).value(data, name, list))
+    return list(Reading(file, NightFileError).value(data, name, list))
 
 
 def replay(data: Mapping[str, Any], read: Source) -> Night:

@@ -288,7 +288,6 @@ class State:
             "history": [entry.as_dict() for entry in self.history],
             "muggins_open": self.window is not None,
             "muggins_disputable": self.disputable,
-            "challengeable": self.challengeable,
             "winner": self.winner,
             "margin": self.margin,
             "skunk": self.skunk,

@@ -22,10 +22,11 @@ from pegboard.i18n import N_, Phrase
 DATABASE = "league"
 SECONDS = 120  # pg_ctl waits this long for the server to start or stop (a busy machine)
 NOT_INSTALLED = N_(
-    "PostgreSQL is not installed here (apt-get install postgresql), or give the league's "
-    "database with --db postgresql://…"
+    "PostgreSQL is not installed here ({command}), or give the league's database with "
+    "--db postgresql://…"
 )
-FAILED = N_("the league's database in {folder} did not {step}: {error}")
+INSTALL = "apt-get install postgresql"
+FAILED = N_("the league's database in {folder}: {step} failed: {error}")  # {step}: a program
 
 
 class DatabaseError(PegboardError, OSError):
@@ -40,7 +41,7 @@ def binaries() -> Path:
     kept = sorted(Path("/usr/lib/postgresql").glob("*/bin/pg_ctl"), key=_version, reverse=True)
     if kept:
         return kept[0].parent
-    raise DatabaseError(Phrase(NOT_INSTALLED))
+    raise DatabaseError(Phrase.of(NOT_INSTALLED, command=INSTALL))
 
 
 def _version(path: Path) -> tuple[int, ...]:
@@ -76,11 +77,11 @@ class Cluster:
                 os.chown(path, self._user.pw_uid, self._user.pw_gid)
         self.socket.chmod(0o700)
         if not (self.data / "PG_VERSION").is_file():
-            self._run("initdb", "initdb", "-D", str(self.data), "-U", DATABASE, "-A", "trust",
+            self._run("initdb", "-D", str(self.data), "-U", DATABASE, "-A", "trust",
                       "-E", "UTF8", "--locale=C.UTF-8", "--no-instructions")  # fmt: skip
         if not self.running():
             options = f"-c listen_addresses='' -k {self.socket} -p {self.port}"
-            self._run("start", "pg_ctl", "-D", str(self.data), "-l", str(self.log), "-w",
+            self._run("pg_ctl", "-D", str(self.data), "-l", str(self.log), "-w",
                       "-t", str(SECONDS), "-o", options, "start")  # fmt: skip
         self._create_database()
         return self.url
@@ -92,7 +93,7 @@ class Cluster:
     def stop(self) -> None:
         """Stop the server (fast: open transactions are rolled back); safe twice."""
         if (self.data / "postmaster.pid").is_file():
-            self._run("stop", "pg_ctl", "-D", str(self.data), "-m", "fast", "-w",
+            self._run("pg_ctl", "-D", str(self.data), "-m", "fast", "-w",
                       "-t", str(SECONDS), "stop")  # fmt: skip
 
     def _create_database(self) -> None:
@@ -100,11 +101,12 @@ class Cluster:
         psql += ["-U", DATABASE, "-d", "postgres", "-tAc"]
         found = self._call([*psql, f"SELECT 1 FROM pg_database WHERE datname = '{DATABASE}'"])
         if found.stdout.strip() != "1":
-            self._run("create", "createdb", "-h", str(self.socket), "-p", str(self.port),
+            self._run("createdb", "-h", str(self.socket), "-p", str(self.port),
                       "-U", DATABASE, DATABASE)  # fmt: skip
 
-    def _run(self, step: str, program: str, *args: str) -> None:
+    def _run(self, program: str, *args: str) -> None:
         done = self._call([str(binaries() / program), *args])
+        step = f"{program} {args[-1]}" if program == "pg_ctl" else program  # "pg_ctl start"
         if done.returncode != 0:
             said = (done.stderr or done.stdout).strip().splitlines()
             error = said[-1] if said else str(done.returncode)
@@ -132,4 +134,4 @@ def _unprivileged() -> pwd.struct_passwd:
             return pwd.getpwnam(name)
         except KeyError:
             continue
-    raise DatabaseError(Phrase(NOT_INSTALLED))
+    raise DatabaseError(Phrase.of(NOT_INSTALLED, command=INSTALL))

@@ -20,7 +20,9 @@ def add_league(sub: Any, _: Callable[[str], str]) -> None:
     )
     where: dict[str, Any] = {
         "--db": {
-            "help": _("the league's database, postgresql://… (default: a cluster of its own)")
+            "help": _(
+                "the league's database, postgresql://… (default: one of its own, in its folder)"
+            )
         },
         "--data": {"type": Path, "help": _("the league's folder (its PIN, its own database)")},
     }
@@ -43,10 +45,10 @@ def add_league(sub: Any, _: Callable[[str], str]) -> None:
     imported.add_argument("files", nargs="+", type=Path, help=_("night files"))
     club = command("club", _("register a club by its director's public key"), cmd_club)
     club.add_argument("name", help=_("the club's name"))
-    club.add_argument("key", help=_("its director's public key (hex: a night file's director.key)"))
+    club.add_argument("key", help=_("its director's public key, as its night files give it"))
     command("clubs", _("the clubs the league knows"), cmd_clubs)
     merge = command(
-        "merge", _("two players who are one: the second's nights go to the first"), cmd_merge
+        "merge", _("two players who are one: the second's nights become the first's"), cmd_merge
     )
     merge.add_argument("keep", type=int, help=_("the player kept"))
     merge.add_argument("other", type=int, help=_("the player merged into it"))

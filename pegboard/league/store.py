@@ -14,6 +14,7 @@ counts, and the earlier version is kept beside it.
 from __future__ import annotations
 
 import json
+import threading
 from collections.abc import Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
@@ -22,7 +23,7 @@ from typing import Any
 import psycopg
 from psycopg.rows import dict_row
 
-from pegboard.club.nightfile import Checked, read
+from pegboard.club.nightfile import Checked, replayed, signed
 from pegboard.errors import PegboardError
 from pegboard.i18n import N_, Phrase
 from pegboard.identity import PUBLIC_BYTES, fingerprint
@@ -67,7 +68,7 @@ CONFLICT = N_(
 )
 NO_PLAYER = N_("the league has no player {player}")
 CLUB_TWICE = N_("the league knows a club by that name or key already")
-BAD_KEY = N_("a director's key is {digits} hex digits (the night file's director.key)")
+BAD_KEY = N_("a director's key is the {field} of its night files: {digits} hexadecimal digits")
 CANNOT = N_("the league's database cannot be used: {error}")
 
 
@@ -107,7 +108,7 @@ class LeagueStore:
     """The league's database at ``url`` (its tables made if they are not there)."""
 
     def __init__(self, url: str) -> None:
-        self.url = url
+        self.url, self._kept = url, threading.local()
         with self.connect() as db:
             made = db.execute("SELECT to_regclass('settings') AS made").fetchone()
             if made is None or made["made"] is None:  # the last table made: a new database
@@ -116,13 +117,28 @@ class LeagueStore:
 
     @contextmanager
     def connect(self) -> Iterator[psycopg.Connection[dict[str, Any]]]:
-        """A connection in one transaction: committed at the end, rolled back on error."""
+        """This thread's connection, in one transaction: committed at the end, rolled
+        back on error (a connection is kept for each thread: a new one costs a process
+        on the server)."""
+        db: psycopg.Connection[dict[str, Any]] | None = getattr(self._kept, "db", None)
         try:
-            with psycopg.connect(self.url, row_factory=dict_row) as db, db.transaction():
+            if db is None or db.closed or db.broken:
+                db = self._kept.db = psycopg.connect(
+                    self.url, row_factory=dict_row, autocommit=True
+                )
+            with db.transaction():
                 yield db
         except psycopg.Error as error:
+            if db is not None and db.broken:
+                db.close()
             said = str(error).strip().splitlines()
             raise DatabaseError(Phrase.of(CANNOT, error=said[0] if said else "")) from None
+
+    def close(self) -> None:
+        """Close this thread's connection (the others close with their threads)."""
+        db = getattr(self._kept, "db", None)
+        if db is not None:
+            db.close()
 
     # --- the clubs -------------------------------------------------------------------
 
@@ -134,7 +150,7 @@ class LeagueStore:
         except ValueError:
             raw = b""
         if len(raw) != PUBLIC_BYTES or not name:
-            raise LeagueError(Phrase.of(BAD_KEY, digits=2 * PUBLIC_BYTES))
+            raise LeagueError(Phrase.of(BAD_KEY, field="director.key", digits=2 * PUBLIC_BYTES))
         with self.connect() as db:
             row = db.execute(
                 "INSERT INTO clubs (name, key) VALUES (%s, %s) ON CONFLICT DO NOTHING RETURNING id",
@@ -167,34 +183,33 @@ class LeagueStore:
 
     def import_night(self, raw: bytes, name: str = "night.json") -> Imported:
         """Check and store the night file ``raw`` (see the module's words)."""
-        checked = read(raw, name)
+        found = signed(raw, name)
         with self.connect() as db:
             db.execute(f"SELECT pg_advisory_xact_lock({LOCK})")
-            club = db.execute(
-                "SELECT id, name FROM clubs WHERE key = %s", (checked.key,)
-            ).fetchone()
+            club = db.execute("SELECT id, name FROM clubs WHERE key = %s", (found.key,)).fetchone()
             if club is None:
-                message = Phrase.of(UNKNOWN_KEY, file=name, key=fingerprint(checked.key))
+                message = Phrase.of(UNKNOWN_KEY, file=name, key=fingerprint(found.key))
                 raise LeagueError(message)
-            if same(checked.club) != same(club["name"]):
+            if same(found.club) != same(club["name"]):
                 signer = club["name"]
-                raise LeagueError(Phrase.of(OTHERS, file=name, club=checked.club, signer=signer))
-            return self._store(db, club, checked, raw, name)
+                raise LeagueError(Phrase.of(OTHERS, file=name, club=found.club, signer=signer))
+            kept = db.execute(
+                "SELECT revision, digest, current FROM nights WHERE club = %s AND night = %s",
+                (club["id"], found.id),
+            ).fetchall()
+            for row in kept:  # the very same night: checked when it was stored
+                if row["digest"] == found.digest:
+                    said = (found.id, club["name"], found.date, found.revision)
+                    return Imported(*said, stored=False, current=row["current"])
+            return self._store(db, club, replayed(found), kept, raw)
 
     def _store(
         self, db: psycopg.Connection[dict[str, Any]], club: dict[str, Any], checked: Checked,
-        raw: bytes, name: str,
+        kept: list[dict[str, Any]], raw: bytes,
     ) -> Imported:  # fmt: skip
-        kept = db.execute(
-            "SELECT revision, digest, current FROM nights WHERE club = %s AND night = %s",
-            (club["id"], checked.id),
-        ).fetchall()
-        said = (checked.id, club["name"], checked.date, checked.revision)
         for row in kept:
-            if row["digest"] == checked.digest:
-                return Imported(*said, stored=False, current=row["current"])
             if row["revision"] == checked.revision:
-                message = Phrase.of(CONFLICT, file=name, revision=checked.revision)
+                message = Phrase.of(CONFLICT, file=checked.name, revision=checked.revision)
                 raise LeagueError(message)
         current = checked.revision > max((row["revision"] for row in kept), default=-1)
         if current:
@@ -219,6 +234,7 @@ class LeagueStore:
                     (night["id"], s.player, players[s.player], s.name, s.place, s.points,
                      s.wins, s.losses, s.spread, s.skunks, s.byes, s.slam, len(s.hands))
                 )  # fmt: skip
+        said = (checked.id, club["name"], checked.date, checked.revision)
         return Imported(*said, stored=True, current=current)
 
     def _players(

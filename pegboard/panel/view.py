@@ -99,7 +99,11 @@ def chain(keeper: Scorekeeper) -> dict[str, Any] | None:
 
 
 def _aloud(state: State, said: Phrase, lang: str) -> list[dict[str, str | None]]:
-    return [{"said": a.say(lang), "shown": a.shown(lang)} for a in last_entry(state, said)]
+    # (its kind too: a phone shows a lesson in a row of its own, not again at the action)
+    return [
+        {"said": a.say(lang), "shown": a.shown(lang), "event": a.event}
+        for a in last_entry(state, said)
+    ]
 
 
 def unshown(layout: Layout, state: State, lang: str) -> str | None:

@@ -15,6 +15,7 @@ import statistics
 from pathlib import Path
 
 from pegboard.board.layout import Layout
+from pegboard.maker.files_docs import CASE, WORKSHOP
 from pegboard.maker.hardware_docs import HEADROOM, PICO_PINS, _table, budget, fill, supply_amps
 from tools.pcb import block, board, designs, fab, parts, section
 from tools.pcb.model import RULES
@@ -300,12 +301,16 @@ def files_part(repo: Path) -> str:
             "Fab files (Gerbers, drill, BOM, placement)",
             "Pictures",
             "Drilling template",
+            "Workshop",
+            "Case",
         ),
-        ("---", "---", "---", "---", "---"),
+        ("---", "---", "---", "---", "---", "---", "---"),
     ]
     for layout in fab.pcb_layouts():
         name = layout.name
         here = f"pcb/{name}/{name}"
+        workshop = ", ".join(f"[{end}](templates/{name}-{end})" for end, _ in WORKSHOP)
+        case = ", ".join(f"[{end}](case/{name}-{end})" for end, _ in CASE)
         rows.append(
             (
                 name,
@@ -314,6 +319,8 @@ def files_part(repo: Path) -> str:
                 f"[top]({here}-top.png), [bottom]({here}-bottom.png)",
                 f"[SVG](templates/{name}.svg), [DXF](templates/{name}.dxf), "
                 f"[PDF A4](templates/{name}-a4.pdf), [PDF Letter](templates/{name}-letter.pdf)",
+                workshop,
+                case,
             )
         )
     return _table(rows)
