@@ -351,8 +351,7 @@ def compare_payloads(path: Path) -> None:
     count included) and now (the board and what the history gained), side by side."""
     from pegboard.board.layout import load_layout
     from pegboard.game import Table
-    from pegboard.keeper import Scorekeeper
-    from pegboard.keeper import Change
+    from pegboard.keeper import Change, Scorekeeper
     from pegboard.panel.live import Snapshot, _gained, event
     from pegboard.panel.view import history, snapshot
 
