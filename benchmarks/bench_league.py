@@ -11,9 +11,9 @@ recomputed; then stored in one transaction). Measured: each import (p50, p99, ma
 same night sent again, then the whole season's standings worked out again (every player
 across the clubs, and each club's own ranking), and the database's size.
 
-Run: ``python -m benchmarks league --clubs 200`` for the whole season (15 minutes on this
-loaded 2-core machine); by default half of it, 100 clubs, in about 8; ``--clubs 20`` for a
-short look.
+Run: ``python -m benchmarks league`` (the whole season: 8 minutes on this 2-core machine at a
+load of 11, 15 at a load of 16); ``--clubs 100`` for half of it, ``--clubs 20`` for a short
+look.
 """
 
 from __future__ import annotations
@@ -68,7 +68,7 @@ def files(clubs: int, nights: int, size: int, rounds: int) -> Iterator[bytes]:
 
 def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(prog="python -m benchmarks league")
-    parser.add_argument("--clubs", type=int, default=100)  # 200: 15 minutes on this machine
+    parser.add_argument("--clubs", type=int, default=200)
     parser.add_argument("--nights", type=int, default=36)
     parser.add_argument("--players", type=int, default=40)
     parser.add_argument("--rounds", type=int, default=9)
