@@ -19,11 +19,21 @@ DECKS_DIR = Path("/usr/share/carddecks")
 CACHE = Path(__file__).resolve().parents[2] / ".cache" / "cards"
 # The French-suited decks, each by its folder under /usr/share/carddecks.
 DECKS = (
-    "svg-ancient-egyptians", "svg-dondorf", "svg-future", "svg-gm-paris", "svg-jolly-royal",
-    "svg-nicu-ornamental", "svg-nicu-white", "svg-oxygen", "svg-oxygen-air",
-    "svg-oxygen-white", "svg-penguins", "svg-standard", "svg-tigullio-international",
+    "svg-ancient-egyptians",
+    "svg-dondorf",
+    "svg-future",
+    "svg-gm-paris",
+    "svg-jolly-royal",
+    "svg-nicu-ornamental",
+    "svg-nicu-white",
+    "svg-oxygen",
+    "svg-oxygen-air",
+    "svg-oxygen-white",
+    "svg-penguins",
+    "svg-standard",
+    "svg-tigullio-international",
     "svg-xskat-french",
-)  # fmt: skip
+)
 RANK_IDS = ("1", "2", "3", "4", "5", "6", "7", "8", "9", "10", "jack", "queen", "king")
 SUIT_IDS = ("club", "diamond", "heart", "spade")  # in Suit's order: C D H S
 WIDTH = 240
@@ -39,8 +49,11 @@ def deck_svg(deck: str) -> Path:
     return next((DECKS_DIR / deck).glob("*.svg*"))
 
 
-def render_deck(deck: str, cache: Path = CACHE, width: int = WIDTH) -> Path:
-    """Render one deck's faces into the cache (skips those already there)."""
+def render_deck(
+    deck: str, cache: Path = CACHE, width: int = WIDTH, only: tuple[str, ...] = ()
+) -> Path:
+    """Render one deck's faces (``only`` these ids, if given) into the cache (skips those
+    already there)."""
     out = cache / deck
     out.mkdir(parents=True, exist_ok=True)
     source = deck_svg(deck)
@@ -51,7 +64,7 @@ def render_deck(deck: str, cache: Path = CACHE, width: int = WIDTH) -> Path:
         text = svg.read_text(errors="replace")
         for ident in element_ids():
             png = out / f"{ident}.png"
-            if png.exists() or f'id="{ident}"' not in text:
+            if (only and ident not in only) or png.exists() or f'id="{ident}"' not in text:
                 continue
             subprocess.run(
                 ["rsvg-convert", "-i", ident, "-w", str(width), str(svg), "-o", str(png)],

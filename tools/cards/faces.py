@@ -25,10 +25,16 @@ W = 240
 
 FONT_DIRS = ("/usr/share/fonts/truetype", "/usr/share/fonts/opentype")
 TRAIN_FONTS = (
-    "dejavu/DejaVuSans", "dejavu/DejaVuSerif", "liberation/Liberation", "crosextra/Carlito",
-    "crosextra/Caladea", "open-sans/OpenSans", "roboto/", "cantarell/Cantarell",
+    "dejavu/DejaVuSans",
+    "dejavu/DejaVuSerif",
+    "liberation/Liberation",
+    "crosextra/Carlito",
+    "crosextra/Caladea",
+    "open-sans/OpenSans",
+    "roboto/",
+    "cantarell/Cantarell",
     "ebgaramond/EBGaramond",
-)  # fmt: skip
+)
 HELD_OUT_FONTS = ("linux-libertine/",)
 SUIT_FONTS = ("dejavu/DejaVuSans.ttf", "dejavu/DejaVuSans-Bold.ttf", "dejavu/DejaVuSerif.ttf")
 
@@ -38,9 +44,9 @@ def fonts(prefixes: tuple[str, ...]) -> list[Path]:
     for root in FONT_DIRS:
         for path in sorted(Path(root).rglob("*")):
             rel = str(path.relative_to(root))
-            if path.suffix in (".ttf", ".otf") and any(rel.startswith(p) for p in prefixes):
-                if "Math" not in rel and "Thin" not in rel and "ExtraLight" not in rel:
-                    found.append(path)
+            wanted = path.suffix in (".ttf", ".otf") and any(rel.startswith(p) for p in prefixes)
+            if wanted and not any(word in rel for word in ("Math", "Thin", "ExtraLight")):
+                found.append(path)
     return found
 
 
@@ -79,19 +85,34 @@ def _pip_shape(rng: random.Random, suit: int, size: float, fill: tuple[int, ...]
         c, r = s, s * 0.5
         wide = rng.uniform(0.8, 1.15)
         if suit == 1:  # diamond
-            d.polygon([(c, c - r), (c + r * 0.78 * wide, c), (c, c + r), (c - r * 0.78 * wide, c)], fill)
+            d.polygon(
+                [(c, c - r), (c + r * 0.78 * wide, c), (c, c + r), (c - r * 0.78 * wide, c)], fill
+            )
         elif suit in (2, 3):  # heart, spade (an upside-down heart with a stem)
             lobe = r * rng.uniform(0.5, 0.58) * wide
             sign = 1 if suit == 2 else -1
             top = c - sign * r * 0.45
             for dx in (-lobe * 0.9, lobe * 0.9):
                 d.ellipse([c + dx - lobe, top - lobe, c + dx + lobe, top + lobe], fill)
-            d.polygon([(c - lobe * 1.85, top + sign * lobe * 0.35), (c + lobe * 1.85, top + sign * lobe * 0.35), (c, c + sign * r)], fill)  # fmt: skip
+            d.polygon(
+                [
+                    (c - lobe * 1.85, top + sign * lobe * 0.35),
+                    (c + lobe * 1.85, top + sign * lobe * 0.35),
+                    (c, c + sign * r),
+                ],
+                fill,
+            )
             if suit == 3:
-                d.polygon([(c, c), (c - r * 0.35, c + r * 1.05), (c + r * 0.35, c + r * 1.05)], fill)
+                d.polygon(
+                    [(c, c), (c - r * 0.35, c + r * 1.05), (c + r * 0.35, c + r * 1.05)], fill
+                )
         else:  # club
             lobe = r * rng.uniform(0.36, 0.44) * wide
-            for cx, cy in ((c, c - r * 0.45), (c - r * 0.5, c + r * 0.1), (c + r * 0.5, c + r * 0.1)):
+            for cx, cy in (
+                (c, c - r * 0.45),
+                (c - r * 0.5, c + r * 0.1),
+                (c + r * 0.5, c + r * 0.1),
+            ):
                 d.ellipse([cx - lobe, cy - lobe, cx + lobe, cy + lobe], fill)
             d.polygon([(c, c), (c - r * 0.35, c + r * 1.0), (c + r * 0.35, c + r * 1.0)], fill)
     box = tile.getbbox()
@@ -103,7 +124,9 @@ def _pip_shape(rng: random.Random, suit: int, size: float, fill: tuple[int, ...]
     return tile.resize((w, h), Image.Resampling.LANCZOS)
 
 
-def _text(font_path: Path, text: str, height: float, fill: tuple[int, ...], squeeze: float) -> Image.Image:
+def _text(
+    font_path: Path, text: str, height: float, fill: tuple[int, ...], squeeze: float
+) -> Image.Image:
     """``text`` in a font, its ink ``height`` pixels tall, cropped tight."""
     big = _font(str(font_path), 160)
     tile = Image.new("RGBA", (160 * (len(text) + 1), 260), (0, 0, 0, 0))
@@ -135,9 +158,30 @@ PIP_LAYOUT = {  # (column -1/0/1, row 0..1) of each pip of 2..10
     6: [(-1, 0), (1, 0), (-1, 0.5), (1, 0.5), (-1, 1), (1, 1)],
     7: [(-1, 0), (1, 0), (0, 0.25), (-1, 0.5), (1, 0.5), (-1, 1), (1, 1)],
     8: [(-1, 0), (1, 0), (0, 0.25), (-1, 0.5), (1, 0.5), (0, 0.75), (-1, 1), (1, 1)],
-    9: [(-1, 0), (1, 0), (-1, 1 / 3), (1, 1 / 3), (0, 0.5), (-1, 2 / 3), (1, 2 / 3), (-1, 1), (1, 1)],
-    10: [(-1, 0), (1, 0), (0, 1 / 6), (-1, 1 / 3), (1, 1 / 3), (-1, 2 / 3), (1, 2 / 3), (0, 5 / 6), (-1, 1), (1, 1)],
-}  # fmt: skip
+    9: [
+        (-1, 0),
+        (1, 0),
+        (-1, 1 / 3),
+        (1, 1 / 3),
+        (0, 0.5),
+        (-1, 2 / 3),
+        (1, 2 / 3),
+        (-1, 1),
+        (1, 1),
+    ],
+    10: [
+        (-1, 0),
+        (1, 0),
+        (0, 1 / 6),
+        (-1, 1 / 3),
+        (1, 1 / 3),
+        (-1, 2 / 3),
+        (1, 2 / 3),
+        (0, 5 / 6),
+        (-1, 1),
+        (1, 1),
+    ],
+}
 
 
 def _picture(rng: random.Random, card: Image.Image, box: Box, red: bool) -> None:
@@ -146,7 +190,13 @@ def _picture(rng: random.Random, card: Image.Image, box: Box, red: bool) -> None
     x0, y0, x1, y1 = box
     if rng.random() < 0.7:
         d.rectangle(box, outline=_ink(rng, red), width=rng.randint(1, 3))
-    palette = [_ink(rng, True), _ink(rng, False), (40, 60, 170, 255), (230, 190, 40, 255), (240, 200, 170, 255)]  # fmt: skip
+    palette = [
+        _ink(rng, True),
+        _ink(rng, False),
+        (40, 60, 170, 255),
+        (230, 190, 40, 255),
+        (240, 200, 170, 255),
+    ]
     for _ in range(rng.randint(8, 30)):
         colour = rng.choice(palette)
         a, b = rng.uniform(x0, x1), rng.uniform(y0, y1)
@@ -158,7 +208,11 @@ def _picture(rng: random.Random, card: Image.Image, box: Box, red: bool) -> None
             pts = [(rng.uniform(x0, x1), rng.uniform(y0, y1)) for _ in range(rng.randint(3, 6))]
             d.polygon(pts, fill=colour)
         else:
-            d.line([(a, b), (rng.uniform(x0, x1), rng.uniform(y0, y1))], fill=colour, width=rng.randint(1, 4))
+            d.line(
+                [(a, b), (rng.uniform(x0, x1), rng.uniform(y0, y1))],
+                fill=colour,
+                width=rng.randint(1, 4),
+            )
 
 
 def make_face(rng: random.Random, font_list: list[Path], rank: int, suit: int) -> Face:
@@ -172,7 +226,12 @@ def make_face(rng: random.Random, font_list: list[Path], rank: int, suit: int) -
     d.rounded_rectangle([0, 0, W - 1, h - 1], radius, fill=paper, outline=(150, 150, 150, 255))
     if rng.random() < 0.35:
         inset = rng.randint(4, 12)
-        d.rounded_rectangle([inset, inset, W - 1 - inset, h - 1 - inset], radius // 2, outline=_ink(rng, rng.random() < 0.5), width=rng.randint(1, 2))  # fmt: skip
+        d.rounded_rectangle(
+            [inset, inset, W - 1 - inset, h - 1 - inset],
+            radius // 2,
+            outline=_ink(rng, rng.random() < 0.5),
+            width=rng.randint(1, 2),
+        )
     if rank == NONE:
         _back(rng, card)
         return Face(card, NONE, 0, [])
@@ -213,7 +272,9 @@ def make_face(rng: random.Random, font_list: list[Path], rank: int, suit: int) -
     return Face(card, rank, suit, indices)
 
 
-def _middle(rng: random.Random, card: Image.Image, rank: int, suit: int, ink: tuple[int, ...], red: bool) -> None:  # fmt: skip
+def _middle(
+    rng: random.Random, card: Image.Image, rank: int, suit: int, ink: tuple[int, ...], red: bool
+) -> None:
     h = card.height
     if rank == 0:
         big = _pip_shape(rng, suit, W * rng.uniform(0.2, 0.45), ink)
@@ -239,11 +300,13 @@ def _middle(rng: random.Random, card: Image.Image, rank: int, suit: int, ink: tu
 
 def _back(rng: random.Random, card: Image.Image) -> None:
     d = ImageDraw.Draw(card)
-    colour = rng.choice([(30, 50, 150, 255), (170, 30, 40, 255), (30, 110, 60, 255), (60, 60, 60, 255)])
+    colour = rng.choice(
+        [(30, 50, 150, 255), (170, 30, 40, 255), (30, 110, 60, 255), (60, 60, 60, 255)]
+    )
     inset = rng.choice([0, rng.randint(6, 16)])
     d.rounded_rectangle([inset, inset, W - 1 - inset, card.height - 1 - inset], 8, fill=colour)
     step = rng.randint(5, 14)
-    light = tuple(min(255, c + 90) for c in colour[:3]) + (255,)
+    light = (*(min(255, c + 90) for c in colour[:3]), 255)
     for k in range(-card.height, W + card.height, step):
         d.line([(k, inset), (k + card.height, card.height)], fill=light, width=1)
         if rng.random() < 0.5:

@@ -46,12 +46,16 @@ def _background(rng: random.Random, h: int, w: int) -> Array:
         img = np.ones((h, w, 3), np.float32) * np.array(base, np.float32)
         img += nrng.normal(0, rng.uniform(3, 12), (h, w, 1)).astype(np.float32)
     elif kind < 0.75:  # wood
-        base = np.array(rng.choice([(120, 80, 45), (90, 55, 30), (150, 105, 60), (70, 45, 30)]), np.float32)
+        base = np.array(
+            rng.choice([(120, 80, 45), (90, 55, 30), (150, 105, 60), (70, 45, 30)]), np.float32
+        )
         ys = np.arange(h, dtype=np.float32)[:, None]
         xs = np.arange(w, dtype=np.float32)[None, :]
         angle = rng.uniform(0, math.pi)
         u = xs * math.cos(angle) + ys * math.sin(angle)
-        grain = np.sin(u / rng.uniform(3, 12) + 3 * np.sin(u / rng.uniform(40, 120))) * rng.uniform(8, 25)
+        grain = np.sin(u / rng.uniform(3, 12) + 3 * np.sin(u / rng.uniform(40, 120))) * rng.uniform(
+            8, 25
+        )
         img = base + grain[..., None] + nrng.normal(0, 4, (h, w, 1)).astype(np.float32)
     else:  # cloth: checks or stripes
         a = np.array([rng.randint(30, 160) for _ in range(3)], np.float32)
@@ -64,7 +68,9 @@ def _background(rng: random.Random, h: int, w: int) -> Array:
     return img
 
 
-def _layout(rng: random.Random, n: int, fanned: bool, cw: float, ch: float, w: int, h: int) -> list[tuple[float, float, float]]:  # fmt: skip
+def _layout(
+    rng: random.Random, n: int, fanned: bool, cw: float, ch: float, w: int, h: int
+) -> list[tuple[float, float, float]]:
     """(centre x, centre y, angle in degrees) of each card, in laying order."""
     out = []
     if fanned:
@@ -77,7 +83,13 @@ def _layout(rng: random.Random, n: int, fanned: bool, cw: float, ch: float, w: i
             angle = base + turn * (i - (n - 1) / 2)
             t = i * step - length / 2
             rad = math.radians(base)
-            out.append((cx + t * math.cos(rad), cy + t * math.sin(rad) + rng.uniform(-2, 2) * cw / 30, angle))
+            out.append(
+                (
+                    cx + t * math.cos(rad),
+                    cy + t * math.sin(rad) + rng.uniform(-2, 2) * cw / 30,
+                    angle,
+                )
+            )
         return out
     cols = min(n, 3 if rng.random() < 0.3 and n > 3 else n)
     rows = math.ceil(n / cols)
@@ -136,7 +148,9 @@ def compose(rng: random.Random, faces: list[Face], fanned: bool, size: int = 100
     # The camera: a tilt (a homography), uneven light, a colour cast, blur, noise, JPEG.
     tilt = rng.uniform(0, 0.12)
     src = np.float32([[0, 0], [w, 0], [w, h], [0, h]])
-    dst = src + np.float32([[rng.uniform(-1, 1) * tilt * w, rng.uniform(-1, 1) * tilt * h] for _ in range(4)])  # fmt: skip
+    dst = src + np.float32(
+        [[rng.uniform(-1, 1) * tilt * w, rng.uniform(-1, 1) * tilt * h] for _ in range(4)]
+    )
     hom = cv2.getPerspectiveTransform(src, dst)
     img = cv2.warpPerspective(img, hom, (w, h), borderMode=cv2.BORDER_REFLECT)
     ids = cv2.warpPerspective(ids, hom, (w, h), flags=cv2.INTER_NEAREST)
@@ -146,7 +160,9 @@ def compose(rng: random.Random, faces: list[Face], fanned: bool, size: int = 100
     bx, by, br = rng.uniform(0, w), rng.uniform(0, h), rng.uniform(0.2, 0.7) * w
     field *= 1 - rng.uniform(0, 0.35) * np.exp(-((xs - bx) ** 2 + (ys - by) ** 2) / (2 * br * br))
     field *= rng.uniform(0.65, 1.1)
-    light = np.array([rng.uniform(0.82, 1.05), rng.uniform(0.85, 1.05), rng.uniform(0.72, 1.05)], np.float32)  # fmt: skip
+    light = np.array(
+        [rng.uniform(0.82, 1.05), rng.uniform(0.85, 1.05), rng.uniform(0.72, 1.05)], np.float32
+    )
     img = img * field[..., None] * light
     sigma = rng.choice([0, 0, rng.uniform(0.3, 1.4)])
     if sigma:
@@ -154,7 +170,7 @@ def compose(rng: random.Random, faces: list[Face], fanned: bool, size: int = 100
     nrng = np.random.default_rng(rng.randrange(2**32))
     img += nrng.normal(0, rng.uniform(0, 7), img.shape).astype(np.float32)
     rgb = np.clip(img, 0, 255).astype(np.uint8)
-    ok, jpeg = cv2.imencode(".jpg", rgb[..., ::-1], [cv2.IMWRITE_JPEG_QUALITY, rng.randint(40, 95)])
+    _, jpeg = cv2.imencode(".jpg", rgb[..., ::-1], [cv2.IMWRITE_JPEG_QUALITY, rng.randint(40, 95)])
     rgb = cv2.imdecode(jpeg, cv2.IMREAD_COLOR)[..., ::-1].copy()
 
     def through(box: Box, m: Array) -> Box:

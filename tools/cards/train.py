@@ -91,7 +91,10 @@ def make_chunk(args: tuple[int, int, bool]) -> tuple[np.ndarray, np.ndarray, np.
 
 def dataset(scenes: int, seed: int, held_out: bool, workers: int) -> tuple[np.ndarray, ...]:
     chunk = 50
-    jobs = [(seed * 100_000 + i, min(chunk, scenes - i * chunk), held_out) for i in range(math.ceil(scenes / chunk))]  # fmt: skip
+    jobs = [
+        (seed * 100_000 + i, min(chunk, scenes - i * chunk), held_out)
+        for i in range(math.ceil(scenes / chunk))
+    ]
     with Pool(workers) as pool:
         parts = pool.map(make_chunk, jobs)
     seen = sum(p[3] for p in parts)
@@ -105,7 +108,12 @@ def build_net():  # type: ignore[no-untyped-def]
     from torch import nn
 
     def block(i: int, o: int) -> list[nn.Module]:
-        return [nn.Conv2d(i, o, 3, padding=1, bias=False), nn.BatchNorm2d(o), nn.ReLU(), nn.MaxPool2d(2)]
+        return [
+            nn.Conv2d(i, o, 3, padding=1, bias=False),
+            nn.BatchNorm2d(o),
+            nn.ReLU(),
+            nn.MaxPool2d(2),
+        ]
 
     class Net(nn.Module):
         def __init__(self) -> None:
@@ -132,7 +140,7 @@ def export(net, path: Path) -> None:  # type: ignore[no-untyped-def]
     for i, (conv, bn) in enumerate(zip(convs, norms, strict=True)):
         scale = (bn.weight / (bn.running_var + bn.eps).sqrt()).detach().numpy()
         arrays[f"conv{i}_w"] = conv.weight.detach().numpy() * scale[:, None, None, None]
-        arrays[f"conv{i}_b"] = (bn.bias.detach().numpy() - bn.running_mean.numpy() * scale)
+        arrays[f"conv{i}_b"] = bn.bias.detach().numpy() - bn.running_mean.numpy() * scale
     for name in ("fc", "rank", "suit"):
         layer = getattr(net, name)
         arrays[f"{name}_w"] = layer.weight.detach().numpy()
@@ -155,7 +163,11 @@ def main(argv: list[str]) -> None:
     print("rendering training scenes (fonts held out: Linux Libertine, Biolinum)", flush=True)
     x, ranks, suits = dataset(args.scenes, SEED, False, args.workers)
     vx, vranks, vsuits = dataset(max(100, args.scenes // 12), SEED + 1, True, args.workers)
-    print(f"  {len(x)} training patches ({int((ranks != NONE).sum())} indices), {len(vx)} held-out; {time.monotonic() - started:.0f} s", flush=True)  # fmt: skip
+    print(
+        f"  {len(x)} training patches ({int((ranks != NONE).sum())} indices), "
+        f"{len(vx)} held-out; {time.monotonic() - started:.0f} s",
+        flush=True,
+    )
     net = build_net()
     opt = torch.optim.AdamW(net.parameters(), lr=3e-3, weight_decay=1e-4)
     steps = args.epochs * math.ceil(len(x) / 256)
@@ -181,7 +193,10 @@ def main(argv: list[str]) -> None:
             opt.step()
             sched.step()
             total += float(loss) * len(idx)
-        print(f"  epoch {epoch + 1}: loss {total / len(x):.4f}; {time.monotonic() - started:.0f} s", flush=True)
+        print(
+            f"  epoch {epoch + 1}: loss {total / len(x):.4f}; {time.monotonic() - started:.0f} s",
+            flush=True,
+        )
     net.eval()
     with torch.no_grad():
         rl, sl = net(torch.from_numpy(vx))
@@ -189,6 +204,13 @@ def main(argv: list[str]) -> None:
     is_index = vranks != NONE
     guess_rank = rp.argmax(1)
     right = (guess_rank == vranks) & ((sp.argmax(1) == vsuits) | (vranks >= JOKER))
-    print(f"held-out fonts: patches right {right.mean():.4f}; indices right {right[is_index].mean():.4f}; not-index kept out {(guess_rank[~is_index] == NONE).mean():.4f}")  # fmt: skip
+    print(
+        f"held-out fonts: patches right {right.mean():.4f}; "
+        f"indices right {right[is_index].mean():.4f}; "
+        f"not-index kept out {(guess_rank[~is_index] == NONE).mean():.4f}"
+    )
     export(net, args.out)
-    print(f"wrote {args.out} ({args.out.stat().st_size // 1024} kB) in {time.monotonic() - started:.0f} s")
+    print(
+        f"wrote {args.out} ({args.out.stat().st_size // 1024} kB) "
+        f"in {time.monotonic() - started:.0f} s"
+    )
