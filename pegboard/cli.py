@@ -231,6 +231,7 @@ def build_parser(lang: str = "en") -> argparse.ArgumentParser:
     from pegboard.club.command import add_club
     from pegboard.i18n import LANGUAGES, translations
     from pegboard.maker.report import answers
+    from pegboard.reader.command import add_cards
 
     _ = translations(lang).gettext
     parser = argparse.ArgumentParser(
@@ -386,6 +387,7 @@ def build_parser(lang: str = "en") -> argparse.ArgumentParser:
         ),
     )
     firmware.set_defaults(run=cmd_firmware)
+    add_cards(sub, _)
     return parser
 
 

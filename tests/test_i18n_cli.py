@@ -22,9 +22,9 @@ MARKERS = (PASS, FAIL, SKIP)
 # the sub-commands and the firmware's actions are typed as they stand in every language.
 ARGPARSE = re.compile(
     r"usage:|positional arguments:|options:|show this help message and exit"
-    r"|\b(?:score|play|stats|advise|serve|doctor|firmware|install|check|repl|club)\b"
+    r"|\b(?:score|play|stats|advise|serve|doctor|firmware|install|check|repl|club|cards)\b"
 )
-COMMANDS = ("score", "play", "stats", "advise", "serve", "doctor", "firmware", "club")
+COMMANDS = ("score", "play", "stats", "advise", "serve", "doctor", "firmware", "club", "cards")
 
 
 @pytest.fixture(autouse=True)

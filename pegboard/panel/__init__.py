@@ -89,7 +89,7 @@ def create_app(config: dict[str, Any] | None = None, keeper: Scorekeeper | None 
     # Changing the PIN signs every phone out.
     epoch = hashlib.sha256((app.config["SECRET_KEY"] + app.config["PIN"]).encode()).hexdigest()
 
-    from pegboard.panel import api, auth, clubs, live, pages, signing, tries
+    from pegboard.panel import api, auth, cards, clubs, live, pages, signing, tries
 
     if keeper is not None:
         app.extensions[api.KEEPER] = keeper
@@ -109,6 +109,7 @@ def create_app(config: dict[str, Any] | None = None, keeper: Scorekeeper | None 
     app.register_blueprint(auth.bp)
     app.register_blueprint(api.bp)
     app.register_blueprint(clubs.bp)
+    app.register_blueprint(cards.bp)
     app.register_blueprint(pages.bp)
     _install_error_handlers(app)
 

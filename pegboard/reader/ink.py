@@ -109,7 +109,8 @@ def prepare(rgb: Image) -> Sheet:
             (round(w * scale), round(h * scale)),
             interpolation=cv2.INTER_AREA if scale < 1 else cv2.INTER_LINEAR,
         )
-    low = rgb.min(axis=2)
+    red, green, blue = rgb[..., 0], rgb[..., 1], rgb[..., 2]
+    low = cv2.min(cv2.min(red, green), blue)
     threshold, bright = cv2.threshold(low, 0, 255, cv2.THRESH_BINARY + cv2.THRESH_OTSU)
     # The card white around each pixel: the brightest nearby, smoothed.
     small = cv2.resize(low, (low.shape[1] // 8 + 1, low.shape[0] // 8 + 1), cv2.INTER_AREA)
@@ -118,9 +119,7 @@ def prepare(rgb: Image) -> Sheet:
     white = cv2.resize(white, (low.shape[1], low.shape[0]), interpolation=cv2.INTER_LINEAR)
     white_f = np.maximum(white.astype(np.float32), float(threshold) + 1)
     darkness = np.clip(1 - low.astype(np.float32) / white_f, 0, 1)
-    r = rgb[..., 0].astype(np.float32)
-    gb = np.maximum(rgb[..., 1], rgb[..., 2]).astype(np.float32)
-    redness = np.clip((r - gb) / white_f, 0, 1)
+    redness = np.minimum(cv2.subtract(red, cv2.max(green, blue)).astype(np.float32) / white_f, 1)
     # The cards' outlines: each bright region large enough to be a card, filled to its hull
     # (an index printed near the card's edge may touch its border line).
     closed = cv2.morphologyEx(bright, cv2.MORPH_CLOSE, np.ones((3, 3), np.uint8))

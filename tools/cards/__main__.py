@@ -1,4 +1,4 @@
-"""``python -m tools.cards decks|train``."""
+"""``python -m tools.cards decks|train|photos``."""
 
 import sys
 
@@ -8,9 +8,13 @@ if __name__ == "__main__":
         from tools.cards.decks import main
 
         main()
+    elif what == "photos":
+        from tools.cards.photos import main
+
+        main()
     elif what == "train":
         from tools.cards.train import main
 
         main(sys.argv[2:])
     else:
-        sys.exit("usage: python -m tools.cards decks|train")
+        sys.exit("usage: python -m tools.cards decks|train|photos")

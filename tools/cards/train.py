@@ -22,7 +22,9 @@ from tools.cards.scenes import compose
 
 SEED = 32
 WEIGHTS = Path(__file__).resolve().parents[2] / "pegboard" / "reader" / "weights.npz"
-JITTERS = 3
+JITTERS = 2
+CHUNKS = Path(__file__).resolve().parents[2] / ".cache" / "cards" / "train"
+VERSION = 1  # of the scenes and proposals: a new one makes its chunks anew
 
 
 def scene_faces(rng: random.Random, font_list: list[Path]) -> tuple[list, bool]:
@@ -78,7 +80,7 @@ def make_chunk(args: tuple[int, int, bool]) -> tuple[np.ndarray, np.ndarray, np.
         cards_total += len({t.card for t in scene.truths})
         cards_seen += len(found)
         rng.shuffle(neg)
-        neg = neg[: max(8, 3 * len(pos))] if not held_out else neg
+        neg = neg[: max(8, 2 * len(pos))] if not held_out else neg
         chosen = [p for p, _, _ in pos] + neg
         if not chosen:
             continue
@@ -90,17 +92,30 @@ def make_chunk(args: tuple[int, int, bool]) -> tuple[np.ndarray, np.ndarray, np.
 
 
 def dataset(scenes: int, seed: int, held_out: bool, workers: int) -> tuple[np.ndarray, ...]:
+    """The patches of ``scenes`` scenes, made in chunks of 50 kept in ``.cache/cards/train``
+    (a run stopped half-way takes up where it stopped; the same seed makes the same chunk)."""
     chunk = 50
     jobs = [
         (seed * 100_000 + i, min(chunk, scenes - i * chunk), held_out)
         for i in range(math.ceil(scenes / chunk))
     ]
+    CHUNKS.mkdir(parents=True, exist_ok=True)
     with Pool(workers) as pool:
-        parts = pool.map(make_chunk, jobs)
-    seen = sum(p[3] for p in parts)
-    total = sum(p[4] for p in parts)
+        parts = pool.map(_cached_chunk, jobs)
+    seen = sum(int(p[3]) for p in parts)
+    total = sum(int(p[4]) for p in parts)
     print(f"  {scenes} scenes: cards with an index proposed {seen}/{total}", flush=True)
     return tuple(np.concatenate([p[i] for p in parts]) for i in range(3))
+
+
+def _cached_chunk(job: tuple[int, int, bool]) -> tuple[np.ndarray, ...]:
+    path = CHUNKS / f"{VERSION}-{job[0]}-{job[1]}-{int(job[2])}.npz"
+    if path.exists():
+        with np.load(path) as kept:
+            return tuple(kept[k] for k in ("x", "ranks", "suits", "seen", "total"))
+    x, ranks, suits, seen, total = make_chunk(job)
+    np.savez(path, x=x.astype(np.float16), ranks=ranks, suits=suits, seen=seen, total=total)
+    return x.astype(np.float16), ranks, suits, np.int64(seen), np.int64(total)
 
 
 def build_net():  # type: ignore[no-untyped-def]
@@ -150,8 +165,8 @@ def export(net, path: Path) -> None:  # type: ignore[no-untyped-def]
 
 def main(argv: list[str]) -> None:
     parser = argparse.ArgumentParser(prog="python -m tools.cards train")
-    parser.add_argument("--scenes", type=int, default=2400)
-    parser.add_argument("--epochs", type=int, default=10)
+    parser.add_argument("--scenes", type=int, default=1600)
+    parser.add_argument("--epochs", type=int, default=6)
     parser.add_argument("--workers", type=int, default=2)
     parser.add_argument("--out", type=Path, default=WEIGHTS)
     args = parser.parse_args(argv)
@@ -172,7 +187,8 @@ def main(argv: list[str]) -> None:
     opt = torch.optim.AdamW(net.parameters(), lr=3e-3, weight_decay=1e-4)
     steps = args.epochs * math.ceil(len(x) / 256)
     sched = torch.optim.lr_scheduler.OneCycleLR(opt, max_lr=3e-3, total_steps=steps)
-    xt, rt, st = torch.from_numpy(x), torch.from_numpy(ranks), torch.from_numpy(suits)
+    xt = torch.from_numpy(x.astype(np.float32))
+    rt, st = torch.from_numpy(ranks), torch.from_numpy(suits)
     gen = torch.Generator().manual_seed(SEED)
     for epoch in range(args.epochs):
         net.train()
@@ -192,14 +208,14 @@ def main(argv: list[str]) -> None:
             loss.backward()
             opt.step()
             sched.step()
-            total += float(loss) * len(idx)
+            total += float(loss.detach()) * len(idx)
         print(
             f"  epoch {epoch + 1}: loss {total / len(x):.4f}; {time.monotonic() - started:.0f} s",
             flush=True,
         )
     net.eval()
     with torch.no_grad():
-        rl, sl = net(torch.from_numpy(vx))
+        rl, sl = net(torch.from_numpy(vx.astype(np.float32)))
         rp, sp = rl.softmax(1).numpy(), sl.softmax(1).numpy()
     is_index = vranks != NONE
     guess_rank = rp.argmax(1)
