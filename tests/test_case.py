@@ -66,7 +66,7 @@ def both(name: str) -> np.ndarray:
     )
 
 
-@pytest.mark.parametrize("name", layout_names("strip"))
+@pytest.mark.parametrize("name", layout_names())
 @pytest.mark.parametrize("side", ["left", "right"])
 def test_each_half_is_watertight_and_fits_a_printers_bed(name, side):
     tri = triangles(CASE / f"{name}-case-{side}.stl")
@@ -78,7 +78,7 @@ def test_each_half_is_watertight_and_fits_a_printers_bed(name, side):
     assert max(size[:2]) <= case.PRINT_BED_MM and size[2] == pytest.approx(case.HEIGHT_MM)
 
 
-@pytest.mark.parametrize("name", layout_names("strip"))
+@pytest.mark.parametrize("name", layout_names())
 def test_the_halves_together_have_the_boards_outline(name):
     layout = load_layout(name)
     points = both(name).reshape(-1, 3)
@@ -90,7 +90,7 @@ def test_the_halves_together_have_the_boards_outline(name):
     assert left[:, 0].max() == pytest.approx(case.split_x(layout), abs=1e-3)
 
 
-@pytest.mark.parametrize("name", layout_names("strip"))
+@pytest.mark.parametrize("name", layout_names())
 def test_the_frames_screws_pass_through_the_bosses_where_the_back_panel_has_them(name):
     layout = load_layout(name)
     tri, h = both(name), layout.height_mm
@@ -123,6 +123,22 @@ def test_a_dial_hole_at_each_of_the_pin_maps_seats_and_the_boards_standoffs(name
             post = (x + (case.STANDOFF_MM[0] + seat.hole_mm) / 4, y, case.FLOOR_MM + 2)
             assert inside(tri, post), (seat.name, hx, hy)  # the standoff
             assert not inside(tri, (x, y, case.FLOOR_MM + 2)), (seat.name, hx, hy)  # its hole
+
+
+@pytest.mark.parametrize("name", layout_names("pcb"))
+def test_a_pcb_boards_case_seats_the_pi_alone_and_takes_the_supply_in_at_the_pcbs_end(name):
+    """The Pico, level shifter and power input are on the PCB: the tray holds the Pi, and
+    the supply's socket and the Pi's cable are in the left wall, under the electronics."""
+    layout = load_layout(name)
+    tri, h = both(name), layout.height_mm
+    assert [seat.name for seat, _, _ in case.seats(layout)] == ["Raspberry Pi"]
+    left = {o.what for o in case.openings(layout, 4) if o.wall == "left"}
+    assert left == {"LED supply (USB-C)", "the Pi's power cable"}
+    z = case.FLOOR_MM + (case.HEIGHT_MM - case.FLOOR_MM) / 2
+    for opening in case.openings(layout, 4):
+        if opening.wall == "left":
+            assert not inside(tri, (case.WALL_MM / 2, h - opening.along, z)), opening
+    assert layout.pcb.outline[0] < case.WALL_MM + case.GAP_MM + case.PI.size[0]
 
 
 def test_the_step_file_is_one_valid_solid_the_halves_add_up_to():

@@ -13,6 +13,9 @@ its top is open under the back panel's wire exits. Inside:
 - a seat for the Pico, and a ring for a 40 mm speaker over a grille in the floor;
 - in the walls: a hole for each seat's dial (an EC11's 7 mm bushing), the advance
   button's, a window for the LED supply's USB-C socket, an entry for the Pi's cable;
+- for a PCB layout (whose Pico, level shifter and power input are on the PCB) the Pi's
+  seat and the speaker alone, and the supply's socket in the left wall beside the Pi's
+  cable, under the PCB's electronics end where its wires go up to the terminal;
 - under the floor: four recesses for rubber feet, which keep the grille off the table.
 
 Written as STEP (the whole tray), as STL in two halves cut across the middle (each fits a
@@ -86,10 +89,15 @@ class Opening:
     size: tuple[float, float]  # width and height; a round hole has both its diameter
 
 
+def seats_of(layout: Layout) -> tuple[Seat, ...]:
+    """The boards the tray holds: on a PCB layout the Pi alone."""
+    return SEATS if layout.pcb is None else (PI,)
+
+
 def seats(layout: Layout) -> list[tuple[Seat, float, float]]:
     """Each seat and its top left corner in the tray, left to right along its middle."""
     x, placed = WALL_MM + GAP_MM, []
-    for seat in SEATS:
+    for seat in seats_of(layout):
         y = (layout.height_mm - seat.size[1]) / 2
         placed.append((seat, x, y))
         x += seat.size[0] + GAP_MM
@@ -112,12 +120,13 @@ def openings(layout: Layout, dials: int) -> list[Opening]:
         wall = "front" if seat % 2 == 0 else "back"
         third = (1 + seat // 2) if wall == "front" else (2 - seat // 2)
         found.append(Opening(wall, w * third / 3, f"seat {seat + 1} dial", (DIAL_MM, DIAL_MM)))
-    found += [
-        Opening("right", h / 2 - 15, "advance button", (BUTTON_MM, BUTTON_MM)),
-        Opening("right", h / 2 + 12, "LED supply (USB-C)", SOCKET_MM),
-        Opening("left", h / 2, "the Pi's power cable", (CABLE_MM, CABLE_MM)),
-    ]
-    return found
+    supply = Opening("right", h / 2 + 12, "LED supply (USB-C)", SOCKET_MM)
+    cable = Opening("left", h / 2, "the Pi's power cable", (CABLE_MM, CABLE_MM))
+    if layout.pcb is not None:  # the supply's wires go up to the PCB's terminal, at the left
+        supply = Opening("left", h / 2 + 12, "LED supply (USB-C)", SOCKET_MM)
+        cable = Opening("left", h / 2 - 10, "the Pi's power cable", (CABLE_MM, CABLE_MM))
+    found += [Opening("right", h / 2 - 15, "advance button", (BUTTON_MM, BUTTON_MM))]
+    return [*found, supply, cable]
 
 
 def split_x(layout: Layout) -> float:

@@ -57,9 +57,8 @@ def drawings(repo: Path) -> dict[Path, str | bytes]:
         files[folder / f"{name}.dxf"] = dxf(layout)
         for paper in PAPERS:
             files[folder / f"{name}-{paper.lower()}.pdf"] = pdf(layout, paper)
-        if layout.strip_kind is not None:  # a PCB lies in a pocket of its own (PCB.md)
-            for end, content in workshop.files(layout).items():
-                files[folder / f"{name}-{end}"] = content
+        for end, content in workshop.files(layout).items():
+            files[folder / f"{name}-{end}"] = content
     return files
 
 
@@ -70,7 +69,7 @@ def models(repo: Path) -> dict[Path, bytes | Picture]:
 
     hardware = repo / "hardware"
     files: dict[Path, bytes | Picture] = {}
-    for name in layout_names("strip"):
+    for name in layout_names():
         for end, content in case.files(load_layout(name)).items():
             files[hardware / "case" / f"{name}-{end}"] = content
     files.update(pictures.pictures(hardware, load_layout(SECTION_LAYOUT)))

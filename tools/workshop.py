@@ -18,6 +18,13 @@ depth (``POCKET_DEPTH_15MM``, ``BORE_4.5MM_DEPTH_4MM``), reference lines on laye
 - **Laser** (``NAME-laser.dxf``): the board as 3 mm sheets to glue up, laid out one under
   another: the top (the skin, with the bores), the spacers (the pockets cut through, pilot
   holes for the back panel's screws) and the back panel; ``CUT`` and ``ENGRAVE`` layers.
+
+A PCB layout's files are the same but for its pocket, which has two depths: the pocket to
+the ledge the PCB's face bears on, and the window over its LEDs (the skin left), from
+:func:`tools.pcb.designs.window_mm`; its top drills and countersinks the PCB's mounting
+holes; its back panel lets out the Pico's USB cable and the LED supply's wires at the
+electronics end; its laser stack has a sheet of the skin's and one of the window's
+thickness over the spacers.
 """
 
 from __future__ import annotations
@@ -32,9 +39,11 @@ from pegboard.board.build import (
     SCREW_MM,
     frame_screws,
     outlines,
+    pockets,
     wire_exits,
 )
 from pegboard.board.geometry import Layout
+from tools.pcb import block, designs, section
 
 STOCK_MM = 25.0  # spare wood round the board on the blank: the dowels sit in it
 DOWEL_MM = 6.0  # the registration dowels, through the blank into the spoilboard
@@ -44,6 +53,9 @@ PILOT_DEPTH_MM = 10.0
 SHEET_MM = 3.0  # the laser's plywood
 GAP_MM = 10.0  # between two sheets laid out in the laser's file
 BULGE_90 = math.tan(math.radians(90) / 4)  # a quarter circle between two polyline points
+USB_EXIT_MM = 12.0  # a PCB's exit for the Pico's USB cable: a micro-USB plug passes
+USB_EXIT_DX = 22.0  # ... past the Pico's socket end, where the plug's cable turns down
+SUPPLY_EXIT_AT = (8.0, 42.0)  # ... and for the LED supply's wires, beside the terminal
 
 
 def dowels(layout: Layout) -> list[tuple[float, float]]:
@@ -146,6 +158,13 @@ def cnc_top(layout: Layout) -> str:
     bore = f"BORE_{_mm(layout.hole_mm)}_DEPTH_{_mm(layout.skin_mm + 1)}"
     for hole in layout.holes():
         d.circle(bore, hole.x, hole.y, layout.hole_mm)
+    if layout.pcb is not None:  # the PCB's screws, countersunk from the top
+        head, sunk = section.HEAD
+        through = f"DRILL_{_mm(layout.pcb.mounting_mm)}_DEPTH_{_mm(layout.plank_mm)}"
+        sink = f"COUNTERSINK_{_mm(head)}_DEPTH_{_mm(sunk)}"
+        for x, y in layout.pcb.mounting:
+            d.circle(through, x, y, layout.pcb.mounting_mm)
+            d.circle(sink, x, y, head)
     return d.dxf()
 
 
@@ -154,8 +173,13 @@ def cnc_bottom(layout: Layout) -> str:
     d = _Drawing(layout, mirrored=True)
     _blank(d)
     pocket = f"POCKET_DEPTH_{_mm(layout.plank_mm - layout.skin_mm)}"
-    for points in outlines(layout):
-        d.outline(pocket, points, layout.bit_mm / 2)
+    if layout.pcb is None:
+        for points in outlines(layout):
+            d.outline(pocket, points, layout.bit_mm / 2)
+    else:  # the pocket to the ledge, and inside it the window down to the skin
+        ledge = f"POCKET_DEPTH_{_mm(round(layout.plank_mm - designs.ledge_mm(layout), 2))}"
+        for points, layer in zip(_pcb_outlines(layout), (ledge, pocket), strict=True):
+            d.outline(layer, points, layout.bit_mm / 2)
     pilot = f"PILOT_{_mm(PILOT_MM)}_DEPTH_{_mm(PILOT_DEPTH_MM)}"
     for x, y in frame_screws(layout):
         d.circle(pilot, x, y, PILOT_MM)
@@ -165,45 +189,91 @@ def cnc_bottom(layout: Layout) -> str:
     return d.dxf()
 
 
+def _pcb_outlines(layout: Layout) -> list[tuple[tuple[float, float], ...]]:
+    """A PCB's pocket and its window, each one outline (clockwise, y down)."""
+    return [((b.x0, b.y0), (b.x1, b.y0), (b.x1, b.y1), (b.x0, b.y1)) for b in pockets(layout)]
+
+
+def exits(layout: Layout) -> list[tuple[float, float, float]]:
+    """The back panel's holes for wires (x, y, diameter in board mm): at each strip's
+    ends, or for a PCB the Pico's USB cable and the LED supply's wires."""
+    if layout.pcb is None:
+        return [(e.x, e.y, EXIT_MM) for e in wire_exits(layout)]
+    x0, y0, _, _ = layout.pcb.outline
+    usb = (x0 + block.PICO_AT[0] + block.PICO_HALF_MM + USB_EXIT_DX, y0 + block.PICO_AT[1])
+    supply = (x0 + SUPPLY_EXIT_AT[0], y0 + SUPPLY_EXIT_AT[1])
+    return [(*usb, USB_EXIT_MM), (*supply, EXIT_MM)]
+
+
 def _back(d: _Drawing, cut: str) -> None:
     layout = d.layout
     d.rectangle(cut, 0, 0, layout.width_mm, layout.height_mm)
     for x, y in frame_screws(layout):
         d.circle(cut, x, y, SCREW_MM)
-    for exit_ in wire_exits(layout):
-        d.circle(cut, exit_.x, exit_.y, EXIT_MM)
+    for x, y, size in exits(layout):
+        d.circle(cut, x, y, size)
 
 
 def back_panel(layout: Layout) -> str:
-    """The back panel, seen from above as it goes on: screw holes and a wire exit at
-    each strip's ends."""
+    """The back panel, seen from above as it goes on: screw holes and the wire exits
+    (:func:`exits`)."""
     d = _Drawing(layout)
     _back(d, "CUT_THROUGH_3MM")
     return d.dxf()
 
 
 def spacers(layout: Layout) -> int:
-    """How many 3 mm sheets make up the pockets' depth."""
+    """How many 3 mm sheets make up the pockets' depth (a PCB's: below its ledge)."""
+    if layout.pcb is not None:
+        return round((layout.plank_mm - designs.ledge_mm(layout)) / SHEET_MM)
     return round((layout.plank_mm - layout.skin_mm) / SHEET_MM)
+
+
+def sheets(layout: Layout) -> list[tuple[str, float]]:
+    """The laser's sheets, top first: each one's name and thickness in mm.
+
+    >>> from pegboard.board.layout import load_layout
+    >>> [mm for _, mm in sheets(load_layout("pcb-two-track-61"))]
+    [2.0, 1.3, 3.0, 3.0, 3.0, 3.0, 3.0, 3.0]
+    """
+    count = spacers(layout)
+    top = [("1 top: the skin", layout.skin_mm if layout.pcb is not None else SHEET_MM)]
+    if layout.pcb is not None:
+        top.append((f"2 window: {designs.window_mm(layout):g} mm", designs.window_mm(layout)))
+    first = len(top) + 1
+    return [
+        *top,
+        *((f"{first + k} spacer", SHEET_MM) for k in range(count)),
+        (f"{first + count} back", SHEET_MM),
+    ]
 
 
 def laser(layout: Layout) -> str:
     """The board as 3 mm sheets, top first, laid out one under another (all seen from
     above, as they are stacked): glue them up in order, edges flush."""
-    count = spacers(layout)
-    names = ["1 top: the skin", *(f"{k + 2} spacer" for k in range(count)), f"{count + 2} back"]
+    every = sheets(layout)
     doc = _Drawing(layout)
-    for k, name in enumerate(names):
+    for k, (name, _) in enumerate(every):
         d = _Drawing(layout, shift=k * (layout.height_mm + GAP_MM))
         d.doc, d.msp = doc.doc, doc.msp
         if k == 0:
             d.rectangle("CUT", 0, 0, layout.width_mm, layout.height_mm)
             for hole in layout.holes():
                 d.circle("CUT", hole.x, hole.y, layout.hole_mm)
-        elif k <= count:
+            if layout.pcb is not None:
+                for x, y in layout.pcb.mounting:
+                    d.circle("CUT", x, y, layout.pcb.mounting_mm)
+        elif k < len(every) - 1:
             d.rectangle("CUT", 0, 0, layout.width_mm, layout.height_mm)
-            for points in outlines(layout):
-                d.outline("CUT", points, 0.0)
+            if layout.pcb is not None:  # the window's sheet: the window; below it the pocket
+                window = name.split()[1] == "window:"
+                d.outline("CUT", _pcb_outlines(layout)[1 if window else 0], 0.0)
+                if window:
+                    for x, y in layout.pcb.mounting:
+                        d.circle("CUT", x, y, layout.pcb.mounting_mm)
+            else:
+                for points in outlines(layout):
+                    d.outline("CUT", points, 0.0)
             for x, y in frame_screws(layout):
                 d.circle("CUT", x, y, PILOT_MM)
         else:

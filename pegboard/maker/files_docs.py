@@ -47,12 +47,7 @@ def templates_part() -> str:
                 f"[{name}.svg](templates/{name}.svg)",
                 f"[{name}.dxf](templates/{name}.dxf)",
                 *papers,
-                *(
-                    f"[{end}](templates/{name}-{end})"
-                    if layout.strip_kind
-                    else "—"  # a PCB's: PCB.md
-                    for end, _ in WORKSHOP
-                ),
+                *(f"[{end}](templates/{name}-{end})" for end, _ in WORKSHOP),
             )
         )
     return table(rows)
@@ -64,7 +59,7 @@ def case_part() -> str:
         ("Layout", "Tray", *(name for _, name in CASE)),
         ("---", "---", *("---",) * len(CASE)),
     ]
-    for name in layout_names("strip"):
+    for name in layout_names():
         layout = load_layout(name)
         size = f"{layout.width_mm:g} × {layout.height_mm:g} mm"
         rows.append((name, size, *(f"[{end}](case/{name}-{end})" for end, _ in CASE)))

@@ -9,7 +9,9 @@ power input, placed in mm from the PCB's top left corner and wired.
   capacitor sits across its supply.
 - The 5 V input: the screw terminal, the resettable fuse, the P-channel MOSFET that
   blocks a supply wired the wrong way round (its gate grounded: on only when the input is
-  positive), the 1000 uF capacitor, and a field of vias up into the top's 5 V pour.
+  positive), the 1000 uF capacitor, a clamp (an SMBJ5.0A across the LEDs' supply: a
+  supply above 6.4 V drives it into conduction until the fuse trips) and a field of vias
+  up into the top's 5 V pour.
 - The Pico's own 5 V stays its USB's: the LED supply never reaches it.
 """
 
@@ -22,9 +24,11 @@ from tools.pcb.model import POWER_MM, VIA, Board, Point, Via, Zone
 
 GND_PINS = (3, 8, 13, 18, 23, 28, 38)  # the Pico's ground pins (33 is its ADC's ground)
 PICO_AT = (36.0, 13.5)  # its centre, from the PCB's top left corner
+PICO_HALF_MM = 25.5  # from its centre to its USB socket's end, toward the holes
 SHIFTER_DY = 18.15  # the 74AHCT125 below the Pico's pin row
 POWER_Y = 42.0  # the input terminal, fuse and MOSFET in a row
 TERMINAL_X, FUSE_X, FET_X, BULK_AT = 17.0, 25.0, 31.0, (41.0, 46.9)
+CLAMP_AT = (30.35, 50.9)  # the clamp, below the MOSFET and left of the capacitor
 LINK_MM = 0.7  # from a pad's end to the via beside it
 SCREW_MM = 5.0  # the board's name on the line of the bottom screws, between two
 
@@ -92,6 +96,7 @@ def pull_down(pcb: Board, c: int, net: str, source: Point, route: list[Point]) -
     if c == 0:  # right of the straight wire
         x, y = route[0][0] + 1.27 + 0.825, source[1] + 2.9
         r = pcb.add("R3", parts.PULL_DOWN, (x, y), 0, True, p2=net, p1="GND")
+        r.label = (0.0, 1.55)  # below it: the Pico's pads are above
     else:  # left of the wire's lower leg
         x, y = route[-1][0] - 0.975 - 0.825, route[-1][1] - 1.05
         r = pcb.add("R4", parts.PULL_DOWN, (x, y), 0, True, p1=net, p2="GND")
@@ -129,6 +134,7 @@ def decouple(pcb: Board, u1) -> None:
 def power(pcb: Board, at) -> None:
     """Terminal, fuse, MOSFET, capacitor and the vias up into the 5 V pour."""
     j1 = pcb.add("J1", parts.INPUT, at(TERMINAL_X, POWER_Y), 0, True, p1="VIN", p2="GND")
+    j1.label = (2.54, 5.9)  # below it: "+5V" and "GND" are above
     f1 = pcb.add("F1", parts.FUSE, at(FUSE_X, POWER_Y), 180, True, p1="VIN", p2="VFUSED")
     q1 = pcb.add("Q1", parts.REVERSE, at(FET_X, POWER_Y), 0, True, p1="GND", p2="+5V", p3="VFUSED")
     c1 = pcb.add("C1", parts.BULK, at(*BULK_AT), 180, True, p1="+5V", p2="GND")
@@ -147,3 +153,6 @@ def power(pcb: Board, at) -> None:
         Via((sx + 0.6 + i * pitch, sy + 1.4 + j * pitch), "+5V") for i in range(2) for j in range(3)
     ]
     pcb.path("+5V", "B.Cu", [(sx, sy), (bx, by)], POWER_MM)
+    d1 = pcb.add("D1", parts.CLAMP, at(*CLAMP_AT), 0, True, p1="+5V", p2="GND")
+    kx, ky = d1.at("1")  # its cathode, up into the 5 V copper round the capacitor
+    pcb.path("+5V", "B.Cu", [(kx, ky), (kx, by + 1.6)], POWER_MM)

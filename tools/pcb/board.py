@@ -2,17 +2,22 @@
 board's millimetres (the plank's top left corner, y down), ready to write for KiCad.
 
 The LEDs sit on the top, centred under their holes, each turned so its data runs the way
-its row runs (DIN to DOUT). Consecutive LEDs of a row are joined on the top copper; at a
-street's end the chain dives through a via and runs on the bottom to the next street. The
-top copper is one 5 V pour reaching every LED's VDD pad; the bottom is one ground pour,
-each LED's ground pad reaching it through its own via. Everything else (the Pico, the
-level shifter, the power input) sits underneath in a block left of the holes
-(:mod:`tools.pcb.block`), except each chain's series resistor, on top by its first LED.
+its row runs (DIN to DOUT), each with its own 100 nF across its supply beside its ground
+via, as the LED's datasheet draws its application circuit. Consecutive LEDs of a row are
+joined on the top copper; at a street's end the chain dives through a via and runs on
+the bottom to the next street. The top copper is one 5 V pour reaching every LED's VDD
+pad; the bottom is one ground pour, each LED's ground pad reaching it through its own
+via. Everything else (the Pico, the level shifter, the power input) sits underneath in a
+block left of the holes (:mod:`tools.pcb.block`), except each chain's series resistor, on
+top by its first LED. Along both long edges runs a rail for the assembler's conveyor,
+V-scored off once the board is made, with three fiducials on each side for its cameras.
 
 >>> from pegboard.board.layout import load_layout
 >>> pcb = build(load_layout("pcb-two-track-61"))
 >>> sum(p.part is parts.LED for p in pcb.parts), len(pcb.zones)
 (128, 3)
+>>> [sum(p.part is part for p in pcb.parts) for part in (parts.DECOUPLING, parts.FIDUCIAL)]
+[129, 6]
 """
 
 from __future__ import annotations
@@ -25,6 +30,13 @@ from tools.pcb.parts import LED_PADS
 TURN_MM, TURN_STEP = 3.0, 1.5  # the vias at a street's end, past its last LED, per chain
 SERIES_MM = 4.0  # a chain's series resistor before its first LED's DIN
 LABEL_MM = 2.6  # a hole's label beside its LED, on the side away from the ground via
+CAP_AT = (1.0, 2.05)  # an LED's 100 nF from its centre: back along the row, out past its via
+CAP_REF_AT = (-1.8, 0.0)  # its reference (its own frame): upright, beyond its 5 V pad
+REF_AT = (-2.5, 0.0)  # an LED's reference on the silk (its own frame): upright, DOUT side
+REF_TURN_AT = (-2.3, -3.7)  # ... or, before a street's turn, past its hole's label
+RAIL_MM = 5.0  # each assembly rail, beyond the board's long edges
+FIDUCIAL_INSET_MM = 5.0  # a fiducial's centre from the rail's end
+POUR_INSET_MM = 0.5  # the pours stop this far inside the board: clear of the V-score
 
 
 def row_limit() -> float:
@@ -64,13 +76,26 @@ def leds(pcb: Board, layout: Layout) -> None:
             nets = {"p2": "GND", "p4": "+5V", "p3": data(c, i)}
             if i + 1 < len(chain):
                 nets["p1"] = data(c, i + 1)
-            pcb.add(
+            led = pcb.add(
                 f"D{c + 1}{i + 1:03d}", parts.LED, (hole.x, hole.y), 180 if d > 0 else 0, **nets
             )
+            turns = i + 1 < len(chain) and chain[i + 1].y != hole.y
+            led.label, led.label_angle = (REF_TURN_AT, 0.0) if turns else (REF_AT, 90.0)
             gx, gy = pad(hole.x, hole.y, d, "GND")
             via = (gx, gy - d * VIA_OFFSET)
             pcb.path("GND", "F.Cu", [(gx, gy), via], GROUND_MM)
             pcb.vias.append(Via(via, "GND"))
+            cap = pcb.add(
+                f"C{c + 1}{i + 1:03d}",
+                parts.DECOUPLING,
+                (hole.x - d * CAP_AT[0], hole.y - d * CAP_AT[1]),
+                0 if d > 0 else 180,
+                p1="+5V",
+                p2="GND",
+            )
+            cap.label, cap.label_angle = CAP_REF_AT, 90.0
+            end = cap.at("2")
+            pcb.path("GND", "F.Cu", [end, (via[0], end[1]), via], GROUND_MM)
         for i in range(len(chain) - 1):
             a, b = chain[i], chain[i + 1]
             if a.y == b.y:
@@ -163,8 +188,26 @@ def mounting(pcb: Board, layout: Layout) -> None:
 
 
 def pours(pcb: Board) -> None:
-    """5 V over the whole top, ground over the whole bottom."""
-    pcb.zones += [Zone("+5V", "F.Cu", pcb.outline), Zone("GND", "B.Cu", pcb.outline)]
+    """5 V over the whole top, ground over the whole bottom, short of the V-score."""
+    x0, y0, x1, y1 = pcb.outline
+    i = POUR_INSET_MM
+    box = (x0 + i, y0 + i, x1 - i, y1 - i)
+    pcb.zones += [Zone("+5V", "F.Cu", box), Zone("GND", "B.Cu", box)]
+
+
+def fiducials(pcb: Board) -> None:
+    """The rails, and three fiducials on each side for the assembler's cameras: two on
+    the upper rail's ends and one at the lower rail's left end, so the board cannot be
+    taken the wrong way round."""
+    pcb.rails = RAIL_MM
+    x0, y0, x1, y1 = pcb.outline
+    top, low = y0 - RAIL_MM / 2, y1 + RAIL_MM / 2
+    at = [(x0 + FIDUCIAL_INSET_MM, top), (x1 - FIDUCIAL_INSET_MM, top)]
+    at.append((x0 + FIDUCIAL_INSET_MM, low))
+    for k, bottom in enumerate((False, True)):
+        for j, point in enumerate(at):
+            fid = pcb.add(f"FID{3 * k + j + 1}", parts.FIDUCIAL, point, 0, bottom)
+            fid.label = (3.0, 0.0)
 
 
 def build(layout: Layout) -> Board:
@@ -176,5 +219,6 @@ def build(layout: Layout) -> Board:
     labels(pcb, layout)
     mounting(pcb, layout)
     pours(pcb)
+    fiducials(pcb)
     block.electronics(pcb, layout, inputs)
     return pcb

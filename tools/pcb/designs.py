@@ -25,6 +25,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from pegboard.board.build import FRAME_MM, PCB_FIT_MM
+from pegboard.board.geometry import Layout
 from tools import layouts
 from tools.layouts import FIRST_PIN, GROUP, Design, track_lines
 
@@ -36,7 +37,10 @@ BAND_MM = 12.7
 EDGE_MM = 14.0  # the PCB's edge past the outer holes: the LEDs' window, then the screws
 SCREW_INSET_MM = 5.0  # a mounting screw's centre from the PCB's edge
 BLOCK_MM = 64.0  # left of the holes: the Pico, the level shifter and the power input
-LED = {"led": "WS2812B-2020", "led_mm": 1.0, "die_mm": 0.8}  # its height; its die's depth
+LED = {"led": "WS2812B-2020", "led_mm": 1.01, "die_mm": 0.8}  # its height; its die's depth
+SOLDER_MM = 0.04  # a reflowed LED stands this much off its pads: the solder under it
+CLEARANCE_MM = 0.25  # air between the LEDs' faces and the skin: the screws never press them
+TOLERANCE_MM = 0.05  # the router's depth either way: the clearance stays 0.2-0.3 mm
 BUILD = {"plank_mm": 18.0, "skin_mm": 2.0, "hole_mm": 4.0, "fill_index": 1.5}
 MOUNTING_MM = 3.2  # M3
 
@@ -58,6 +62,28 @@ DESIGNS = (
         bands="track",
     ),
 )
+
+
+def soldered_mm(layout: Layout) -> float:
+    """How far an LED's face stands off the PCB once it is soldered."""
+    assert layout.pcb is not None
+    return layout.pcb.led_mm + SOLDER_MM
+
+
+def window_mm(layout: Layout) -> float:
+    """How deep the window over the LEDs is routed past the ledge: the soldered LED and
+    the clearance, so the PCB's face bears on the ledge and no LED on the skin.
+
+    >>> from pegboard.board.layout import load_layout
+    >>> round(window_mm(load_layout("pcb-two-track-121")), 2)
+    1.3
+    """
+    return soldered_mm(layout) + CLEARANCE_MM
+
+
+def ledge_mm(layout: Layout) -> float:
+    """The wood left under the ledge the PCB's face bears on: the skin and the window."""
+    return layout.skin_mm + window_mm(layout)
 
 
 def along(k: int) -> float:
@@ -125,7 +151,7 @@ def toml(d: Design) -> str:
         "",
         "[pcb]  # one LED under each hole, on a PCB: the holes are a real board's",
         f'led = "{LED["led"]}"',
-        f"led_mm = {LED['led_mm']:g}  # the package's height",
+        f"led_mm = {LED['led_mm']:g}  # the package's height (its datasheet's)",
         f"die_mm = {LED['die_mm']:g}  # its die under the package's face",
         f"pitch_mm = {PITCH_MM:g}  # 1/4 in between two holes of a group of five",
         f"mounting_mm = {MOUNTING_MM:g}  # M3 screws",

@@ -27,7 +27,7 @@ import zipfile
 from pathlib import Path
 
 from pegboard.board.layout import Layout, layout_names, load_layout
-from tools.pcb import board, kicad
+from tools.pcb import board, kicad, parts
 
 RUNNER = Path(__file__).with_name("kicad_run.py")
 SCALE = 5  # picture pixels a mm
@@ -135,12 +135,13 @@ def write_fab(repo: Path, layout: Layout) -> list[Path]:
             for path in sorted(out.glob(f"{name}-*.gbr")) + sorted(out.glob(f"{name}-*.drl")):
                 z.write(path, path.name)
             z.writestr(f"{name}-bom.csv", files["-bom.csv"])
-            z.writestr(
-                f"{name}-cpl.csv", cpl((out / f"{name}-pos.csv").read_text(encoding="utf-8"))
-            )
+            position = (out / f"{name}-pos.csv").read_text(encoding="utf-8")
+            z.writestr(f"{name}-cpl.csv", cpl(position, board.build(layout)))
         written = {f"{name}-fab.zip": archive.getvalue()}
+        x0, y0, x1, y1 = layout.pcb.outline
+        rail = board.RAIL_MM  # the board as the fab delivers it: its rails on
         for side in SIDES:
-            written[f"{name}-{side}.png"] = picture(out, name, layout.pcb.outline, side)
+            written[f"{name}-{side}.png"] = picture(out, name, (x0, y0 - rail, x1, y1 + rail), side)
     report["digest"] = digest(files)
     written[f"{name}-check.json"] = (json.dumps(report, indent=1, sort_keys=True) + "\n").encode()
     for file, content in written.items():
@@ -187,22 +188,24 @@ def bom(pcb: board.Board) -> str:
     return out.getvalue()
 
 
-def cpl(position: str) -> str:
+def cpl(position: str, pcb: board.Board) -> str:
     """KiCad's position file as an assembly service reads it: mm from the board's origin,
-    y up, bottom parts as seen from the top (KiCad mirrors their x)."""
+    y up, bottom parts as seen from the top (KiCad mirrors their x), each angle turned
+    from KiCad's to the assembler's by :data:`tools.pcb.parts.ASSEMBLER_TURN`."""
     out = io.StringIO()
     w = csv.writer(out, lineterminator="\n")
     w.writerow(["Designator", "Mid X", "Mid Y", "Layer", "Rotation"])
     for row in csv.DictReader(io.StringIO(position)):
         bottom = row["Side"] == "bottom"
         x = -float(row["PosX"]) if bottom else float(row["PosX"])
+        land = pcb.part(row["Ref"]).part.land
         w.writerow(
             [
                 row["Ref"],
                 f"{x:.4f}",
                 f"{float(row['PosY']):.4f}",
                 "Bottom" if bottom else "Top",
-                f"{float(row['Rot']):g}",
+                f"{parts.assembler_rotation(land, float(row['Rot']), bottom):g}",
             ]
         )
     return out.getvalue()

@@ -15,16 +15,20 @@ import statistics
 from pathlib import Path
 
 from pegboard.board.layout import Layout
+from pegboard.maker.files_docs import CASE, WORKSHOP
 from pegboard.maker.hardware_docs import HEADROOM, PICO_PINS, _table, budget, fill, supply_amps
 from tools.pcb import block, board, designs, fab, parts, section
 from tools.pcb.model import RULES
 
 OHMS_SQUARE = 1.72e-8 / 35e-6  # 1 oz (35 um) copper: ohms a square
-# Estimates (2025, euros) for a two-layer board of this size at a budget fab, five made
-# (the least most fabs make), and for assembling both sides of one: setup, stencil and
-# the fee for each part not in the fab's basic stock, placements at a cent or two each.
-BOARD_EUR = {"pcb-two-track-121": 45.0, "pcb-two-track-61": 35.0}  # the five boards
-ASSEMBLY_EUR = 60.0
+# Estimates (2025, euros) for a two-layer board of this size with its rails at a budget
+# fab, five made (the least most fabs make), and for assembling both sides of one: each
+# side's set-up and stencil, the fee for each part outside the fab's basic stock, and
+# each solder joint placed.
+BOARD_EUR = {"pcb-two-track-121": 50.0, "pcb-two-track-61": 40.0}  # the five boards
+SIDE_EUR = 7.5 + 7.0  # a side's set-up and its stencil
+EXTENDED_EUR = 2.8  # each part not in the basic stock, once
+JOINT_EUR = 0.0016  # each solder joint
 SHIPPING_EUR = 25.0
 
 
@@ -126,7 +130,7 @@ def bom_part(repo: Path) -> str:
             part.value,
             part.manufacturer,
             f"`{part.mpn}`",
-            part.lcsc or "search the MPN",
+            part.lcsc or parts.BOUGHT[part.mpn],
         ]
         cells += ["the fab" if part.fab else "you", f"€{part.about_eur:.2f}"]
         cells += [counts[layout.name].get(part.mpn, 0) for layout in layouts]
@@ -138,11 +142,12 @@ PARTS_LISTED = {
     "Addressable LED": parts.LED,
     "Series resistor, 0603": parts.SERIES,
     "Pull-down, 0603": parts.PULL_DOWN,
-    "Decoupling, 0603": parts.DECOUPLING,
+    "Decoupling, 0603: one an LED, one at the shifter": parts.DECOUPLING,
     "Level shifter, SOIC-14": parts.SHIFTER_PART,
-    "Bulk capacitor, 10 × 10.5 mm": parts.BULK,
+    "Bulk capacitor, 10 × 10 mm": parts.BULK,
     "Resettable fuse, 1812": parts.FUSE,
     "Reverse-polarity P-MOSFET, SOT-23": parts.REVERSE,
+    "Over-voltage clamp, SMB": parts.CLAMP,
     "Screw terminal, 5.08 mm": parts.INPUT,
     "Raspberry Pi Pico": parts.PICO,
 }
@@ -156,32 +161,43 @@ def _counts(layout: Layout) -> dict[str, int]:
     return found
 
 
+def assembly(layout: Layout) -> tuple[float, int, int]:
+    """What the fab charges to assemble one board, both sides (euros), from how many of
+    its part kinds are outside its basic stock and how many joints it solders."""
+    placed = [p for p in board.build(layout).parts if p.part.fab]
+    extended = len({p.part.mpn for p in placed if not p.part.basic})
+    joints = sum(len(p.part.land.pads) for p in placed)
+    return 2 * SIDE_EUR + extended * EXTENDED_EUR + joints * JOINT_EUR, extended, joints
+
+
 def cost_part(repo: Path) -> str:
     rows: list[tuple[object, ...]] = [
         (
             "Layout",
             "Parts the fab places",
             "Parts you solder",
-            "Five PCBs*",
+            "Five PCBs with rails*",
             "Assembly of one, both sides*",
             "Shipping*",
             "One board, about",
         ),
-        ("---", "---:", "---:", "---:", "---:", "---:", "---:"),
+        ("---", "---:", "---:", "---:", "---", "---:", "---:"),
     ]
     for layout in fab.pcb_layouts():
         placed = [p.part for p in board.build(layout).parts if p.part.mpn]
         fab_eur = sum(p.about_eur for p in placed if p.fab)
         own = sum(p.about_eur for p in placed if not p.fab)
         pcbs = BOARD_EUR[layout.name]
-        total = fab_eur + own + pcbs + ASSEMBLY_EUR + SHIPPING_EUR
+        fee, extended, joints = assembly(layout)
+        total = fab_eur + own + pcbs + fee + SHIPPING_EUR
         rows.append(
             (
                 layout.name,
                 f"€{fab_eur:.2f}",
                 f"€{own:.2f}",
                 f"€{pcbs:.0f}",
-                f"€{ASSEMBLY_EUR:.0f}",
+                f"€{fee:.0f}: two sides' set-up and stencil €{2 * SIDE_EUR:.0f}, "
+                f"{extended} extended parts × €{EXTENDED_EUR:g}, {joints} joints",
                 f"€{SHIPPING_EUR:.0f}",
                 f"€{total:.0f}",
             )
@@ -243,25 +259,36 @@ def check_part(repo: Path) -> str:
 
 def build_part(repo: Path) -> str:
     layout = fab.pcb_layouts()[0]
+    pcb = layout.pcb
     bent, open_ = section.angles(layout)
-    depth = layout.skin_mm + layout.pcb.die_mm
+    depth = layout.skin_mm + pcb.die_mm
     r = layout.hole_mm / 2
     naive = math.degrees(math.atan(r / layout.skin_mm))
+    gap, tol = designs.CLEARANCE_MM, designs.TOLERANCE_MM
+    seen = section.seen(layout)
+    wide, narrow = section.seen(layout, gap - tol), section.seen(layout, gap + tol)
+    window, ledge = designs.window_mm(layout), designs.ledge_mm(layout)
     return "\n".join(
         [
-            f"- Bores of {layout.hole_mm:g} mm through a skin of {layout.skin_mm:g} mm, each LED's "
-            f"face on the skin and its die {layout.pcb.die_mm:g} mm under the face: the ray from "
-            f"the die past the rim leaves at α = atan({r:g} / {depth:g}) = {open_:.1f}° from "
-            f"vertical, all an open bore shows; the epoxy's flat top bends it out to "
-            f"θ = asin({layout.fill_index:g} × sin {open_:.1f}°) = {bent:.1f}°.",
+            f"- Bores of {layout.hole_mm:g} mm through a skin of {layout.skin_mm:g} mm, the die "
+            f"{pcb.die_mm:g} mm under each LED's face: were the face on the skin, the ray from "
+            f"the die past the rim would leave at α = atan({r:g} / {depth:g}) = {open_:.1f}° "
+            f"from vertical, all an open bore shows, and the epoxy's flat top would bend it out "
+            f"to θ = asin({layout.fill_index:g} × sin {open_:.1f}°) = {bent:.1f}°.",
             f"- Taking the light as starting at the face instead would give atan({r:g} / "
             f"{layout.skin_mm:g}) = {naive:.0f}°, and every ray out through the epoxy: the die's "
             "depth is what holds it to the figure above.",
-            f"- That takes the LED's face touching the epoxy; an air gap of 0.1 mm between them "
-            f"brings it to {section.with_gap(layout, 0.1):.0f}°: press the PCB home.",
-            f"- The ledge round the window is {layout.skin_mm + layout.pcb.led_mm:g} mm of wood: "
-            f"the skin and the LEDs' height ({layout.pcb.led_mm:g} mm), so the PCB's face bears on "
-            "it while the LEDs touch the skin.",
+            f"- The window is {window:g} mm deep: the LED's height ({pcb.led_mm:g} mm, its "
+            f"datasheet's), {designs.SOLDER_MM:g} mm of solder under it, and {gap:g} mm of air "
+            f"(± {tol:g} mm, the router's depth), so no LED ever touches the wood and the "
+            "screws press only the PCB's edge on the ledge.",
+            f"- That air costs light at the edge of the cone: the ray bends out into the air "
+            f"and back into the epoxy, and the LED shows to {seen:.0f}° instead of {bent:.0f}° "
+            f"({wide:.0f}° at {gap - tol:g} mm, {narrow:.0f}° at {gap + tol:g} mm); the strip "
+            "boards show 47–54°.",
+            f"- The ledge round the window is {ledge:g} mm of wood: the skin and the window, so "
+            "the PCB's face bears on it with the LEDs' faces "
+            f"{gap:g} mm under the skin.",
         ]
     )
 
@@ -274,12 +301,16 @@ def files_part(repo: Path) -> str:
             "Fab files (Gerbers, drill, BOM, placement)",
             "Pictures",
             "Drilling template",
+            "Workshop",
+            "Case",
         ),
-        ("---", "---", "---", "---", "---"),
+        ("---", "---", "---", "---", "---", "---", "---"),
     ]
     for layout in fab.pcb_layouts():
         name = layout.name
         here = f"pcb/{name}/{name}"
+        workshop = ", ".join(f"[{end}](templates/{name}-{end})" for end, _ in WORKSHOP)
+        case = ", ".join(f"[{end}](case/{name}-{end})" for end, _ in CASE)
         rows.append(
             (
                 name,
@@ -288,6 +319,8 @@ def files_part(repo: Path) -> str:
                 f"[top]({here}-top.png), [bottom]({here}-bottom.png)",
                 f"[SVG](templates/{name}.svg), [DXF](templates/{name}.dxf), "
                 f"[PDF A4](templates/{name}-a4.pdf), [PDF Letter](templates/{name}-letter.pdf)",
+                workshop,
+                case,
             )
         )
     return _table(rows)

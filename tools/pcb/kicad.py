@@ -10,7 +10,9 @@ from __future__ import annotations
 
 import json
 
+from tools.pcb import parts
 from tools.pcb.model import RULES, VIA, Board, Placed, Zone
+from tools.pcb.parts import Land
 
 LAYERS = """  (layers
     (0 "F.Cu" signal)
@@ -35,6 +37,8 @@ LAYERS = """  (layers
 ZONE_CLEARANCE = 0.25  # pour to copper of another net
 ZONE_MIN = 0.25  # the narrowest neck a pour keeps
 THERMAL = (0.4, 0.5)  # a through-hole pad's relief in a pour: gap, spoke
+SILK = (0.8, 0.15)  # the references' height and stroke: the fab's least legible
+VCUT_LAYER = "Cmts.User"  # the V-score lines between the board and its rails
 MADE = "Generated from hardware/layouts/{name}.toml by python -m tools.hardware --write"
 NETCLASS = {"clearance": 0.2, "track_width": 0.25, "via_diameter": VIA[0], "via_drill": VIA[1]}
 
@@ -69,7 +73,18 @@ def board_file(pcb: Board, title: str) -> str:
     out += [footprint(p, number) for p in pcb.parts]
     x0, y0, x1, y1 = pcb.outline
     edge = '(layer "Edge.Cuts") (width 0.1) (fill none)'
-    out.append(f"  (gr_rect (start {n(x0)} {n(y0)}) (end {n(x1)} {n(y1)}) {edge})")
+    r = pcb.rails
+    out.append(f"  (gr_rect (start {n(x0)} {n(y0 - r)}) (end {n(x1)} {n(y1 + r)}) {edge})")
+    if r:  # the V-score lines along the board's long edges, and the fab's note
+        for y in (y0, y1):
+            out.append(
+                f"  (gr_line (start {n(x0)} {n(y)}) (end {n(x1)} {n(y)})"
+                f" (layer {q(VCUT_LAYER)}) (width 0.1))"
+            )
+        out.append(
+            f'  (gr_text "V-CUT" (at {n((x0 + x1) / 2)} {n(y0 - r / 2)}) (layer {q(VCUT_LAYER)})'
+            " (effects (font (size 1.5 1.5) (thickness 0.2))))"
+        )
     for text, (x, y), layer, size in pcb.texts:
         mirror = " (justify mirror)" if layer.startswith("B.") else ""
         out.append(
@@ -104,16 +119,21 @@ def footprint(p: Placed, number: dict[str, int]) -> str:
     justify = " (justify mirror)" if p.bottom else ""
     x0, y0, x1, y1 = land.courtyard
     cx0, cx1 = sorted((x0 * mirror, x1 * mirror))
+    lx, ly = p.label if p.label is not None else (0.0, y0 - 0.8)
+    angle = n(p.rotation if p.label_angle is None else p.label_angle)
+    size, stroke = SILK
     lines = [
         f"  (footprint {q(land.name)} (layer {q(side + '.Cu')})",
         f"    (at {n(p.x)} {n(p.y)} {r})",
         f"    (attr {flags})",
-        f'    (fp_text reference {q(p.ref)} (at 0 {n(y0 - 0.8)} {r}) (layer "{side}.SilkS") hide'
-        f" (effects (font (size 0.8 0.8) (thickness 0.12)){justify}))",
+        f"    (fp_text reference {q(p.ref)} (at {n(lx * mirror)} {n(ly)} {angle})"
+        f' (layer "{side}.SilkS")'
+        f" (effects (font (size {n(size)} {n(size)}) (thickness {n(stroke)})){justify}))",
         f'    (fp_text value {q(p.part.value)} (at 0 {n(y1 + 0.8)} {r}) (layer "{side}.Fab")'
         f" (effects (font (size 0.8 0.8) (thickness 0.12)){justify}))",
         f"    (fp_rect (start {n(cx0)} {n(y0)}) (end {n(cx1)} {n(y1)})"
         f' (layer "{side}.CrtYd") (width 0.05) (fill none))',
+        *marks(land, side, mirror),
     ]
     for pad in land.pads:
         x, y = pad.x * mirror, pad.y
@@ -123,7 +143,10 @@ def footprint(p: Placed, number: dict[str, int]) -> str:
         where = f"(at {n(x)} {n(y)} {r})"
         if not pad.drill:
             extra = " (roundrect_rratio 0.25)" if pad.shape == "roundrect" else ""
-            layers = f'(layers "{side}.Cu" "{side}.Paste" "{side}.Mask")'
+            paste = f' "{side}.Paste"' if land.paste else ""
+            layers = f'(layers "{side}.Cu"{paste} "{side}.Mask")'
+            if land is parts.FIDUCIAL_LAND:
+                extra += f" (solder_mask_margin {n((parts.FIDUCIAL_MASK_MM - pad.width) / 2)})"
             lines.append(
                 f"    (pad {q(pad.number)} smd {pad.shape} {where} {size} {layers}"
                 f"{extra}{net_text})"
@@ -140,6 +163,32 @@ def footprint(p: Placed, number: dict[str, int]) -> str:
             )
     lines.append("  )")
     return "\n".join(lines)
+
+
+def marks(land: Land, side: str, mirror: int) -> list[str]:
+    """The footprint's silk marks: a dot by pin 1, a "+" by the positive pad, a bar on
+    the cathode's side (x mirrored for the bottom, as the pads are)."""
+    layer = f'(layer "{side}.SilkS") (width {n(SILK[1])})'
+    out = []
+    if land.pin1 is not None:
+        x, y = land.pin1[0] * mirror, land.pin1[1]
+        out.append(
+            f"    (fp_circle (center {n(x)} {n(y)}) (end {n(x + 0.1)} {n(y)}) {layer} (fill solid))"
+        )
+    if land.plus is not None:
+        x, y = land.plus[0] * mirror, land.plus[1]
+        for dx, dy in ((0.6, 0), (0, 0.6)):
+            out.append(
+                f"    (fp_line (start {n(x - dx)} {n(y - dy)}) (end {n(x + dx)} {n(y + dy)})"
+                f" {layer})"
+            )
+    if land.bar is not None:
+        bx0, by0, bx1, by1 = land.bar
+        out.append(
+            f"    (fp_line (start {n(bx0 * mirror)} {n(by0)}) (end {n(bx1 * mirror)} {n(by1)})"
+            f" {layer})"
+        )
+    return out
 
 
 def zone(z: Zone, number: dict[str, int]) -> str:

@@ -36,10 +36,12 @@ GERBERS = (
     "F.SilkS",
     "B.SilkS",
     "Edge.Cuts",
+    "Cmts.User",
 )
-SUFFIX = {"F.SilkS": "F_Silkscreen", "B.SilkS": "B_Silkscreen"}  # else the name, _ for .
+# else the name, _ for . (the V-score lines between the board and its rails: V_Cut)
+SUFFIX = {"F.SilkS": "F_Silkscreen", "B.SilkS": "B_Silkscreen", "Cmts.User": "V_Cut"}
 
-RENDER = tuple(layer for layer in GERBERS if "Paste" not in layer)
+RENDER = tuple(layer for layer in GERBERS if "Paste" not in layer and "User" not in layer)
 
 
 def suffix(layer: str) -> str:

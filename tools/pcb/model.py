@@ -43,6 +43,8 @@ class Placed:
     rotation: float = 0.0
     bottom: bool = False
     nets: dict[str, str] = field(default_factory=dict)
+    label: Point | None = None  # its reference on the silk, in the footprint's frame
+    label_angle: float | None = None  # the reference's angle (default: the part's)
 
     def local(self, number: str) -> Point:
         """A pad's place in the footprint as stored: mirrored for the bottom."""
@@ -93,6 +95,7 @@ class Board:
     tracks: list[Track] = field(default_factory=list)
     vias: list[Via] = field(default_factory=list)
     zones: list[Zone] = field(default_factory=list)
+    rails: float = 0.0  # the assembly rails along the long edges, V-scored off the board
     texts: list[tuple[str, Point, str, float]] = field(
         default_factory=list
     )  # text, at, layer, size
