@@ -235,6 +235,7 @@ def build_parser(lang: str = "en") -> argparse.ArgumentParser:
     from pegboard.i18n import LANGUAGES, translations
     from pegboard.league.command import add_league
     from pegboard.maker.report import answers
+    from pegboard.reader.command import add_cards
 
     _ = translations(lang).gettext
     parser = argparse.ArgumentParser(
@@ -392,6 +393,7 @@ def build_parser(lang: str = "en") -> argparse.ArgumentParser:
         ),
     )
     firmware.set_defaults(run=cmd_firmware)
+    add_cards(sub, _)
     return parser
 
 

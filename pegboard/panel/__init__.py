@@ -91,7 +91,7 @@ def create_app(config: dict[str, Any] | None = None, keeper: Scorekeeper | None 
     # Changing the PIN signs every phone out.
     epoch = hashlib.sha256((app.config["SECRET_KEY"] + app.config["PIN"]).encode()).hexdigest()
 
-    from pegboard.panel import api, auth, clubs, live, pages, signing, tries
+    from pegboard.panel import api, auth, cards, clubs, live, pages, signing, tries
 
     if keeper is not None:
         api.Board(keeper, live.Live(keeper, sim=bool(app.config["SIM"]))).init_app(app)
@@ -114,6 +114,7 @@ def create_app(config: dict[str, Any] | None = None, keeper: Scorekeeper | None 
     app.register_blueprint(auth.bp)
     app.register_blueprint(api.bp)
     app.register_blueprint(clubs.bp)
+    app.register_blueprint(cards.bp)
     app.register_blueprint(pages.bp)
     _install_error_handlers(app)
 
