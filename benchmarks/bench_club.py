@@ -14,9 +14,12 @@ own process on loopback.
    generator that speaks the board's side of the protocol (benchmarks/club_hall.py: the
    games' logs are those of part 1, renamed and chained again, so the club replays real
    games), each game over 20 to 60 s after it starts; ``--hall-rounds`` rounds (3).
-   Measured as in 1, with the director's CPU, memory and requests a second.
+   Measured as in 1, with the director's CPU, memory and requests a second, side by
+   side: the director asking every board every 2 s (``--follow poll``, as clubs did
+   before) and following each board's live stream (``--follow stream``, the default).
 
-Run: ``python -m benchmarks club`` (``--rounds 2 --hall-rounds 1`` for a short look).
+Run: ``python -m benchmarks club`` (``--rounds 2 --hall-rounds 1`` for a short look;
+``--follow stream`` for the hall's second half only).
 """
 
 from __future__ import annotations
@@ -109,7 +112,7 @@ def night(folder: Path, rounds: int) -> list[Path]:
     try:
         boards = [board(folder / f"board{n}") for n in range(BOARDS)]
         processes += [process for process, _ in boards]
-        club, url = director_program(folder / "club", PIN, HOSTED, "--poll", "2")
+        club, url = director_program(folder / "club", PIN, HOSTED, "--poll", "2")  # streams
         processes.append(club)
         director = Director(url, PIN)
         for _, address in boards:
@@ -171,8 +174,9 @@ def counted(path: Path) -> tuple[int, int]:
     return len(rows), len(keys)
 
 
-def hall(folder: Path, rounds: int, files: list[Path], played: int) -> None:
-    """Part 2, its games those ``played`` at each table of ``files``."""
+def hall(folder: Path, rounds: int, files: list[Path], played: int, follow: str) -> None:
+    """Part 2, its games those ``played`` at each table of ``files``; the boards
+    followed as ``follow`` says."""
     logs = []
     for path in files:
         table = Table(path)
@@ -186,7 +190,8 @@ def hall(folder: Path, rounds: int, files: list[Path], played: int) -> None:
     ports = ours.recv()
     club = None
     try:
-        club, url = director_program(folder / "hall", PIN, 0, "--poll", "2")
+        more = ("--poll", "2", "--follow", follow)
+        club, url = director_program(folder / f"hall-{follow}", PIN, 0, *more)
         director = Director(url, PIN)
         start = time.perf_counter()
         for port in ports:
@@ -217,8 +222,9 @@ def hall(folder: Path, rounds: int, files: list[Path], played: int) -> None:
             for seat in r["seats"]:
                 games[r["round"], seat["table"]] = over[port_of[seat["table"]], seat["game"]]
         used["requests_per_s"] = requests / (time.monotonic() - usage.wall)
-        stored = counted(folder / "hall/club.db")
-        report(f"{HALL}-table hall, {rounds} rounds", games, watcher, used, {}, stored)
+        stored = counted(folder / f"hall-{follow}/club.db")
+        title = f"{HALL}-table hall, {rounds} rounds, boards followed by --follow {follow}"
+        report(title, games, watcher, used, {}, stored)
     finally:
         if club is not None:
             club.stop()
@@ -257,11 +263,13 @@ def main() -> None:
     parser = argparse.ArgumentParser(prog="python -m benchmarks club")
     parser.add_argument("--rounds", type=int, default=9, help="rounds of the 40-table night")
     parser.add_argument("--hall-rounds", type=int, default=3, help="rounds of the 300-table hall")
+    parser.add_argument("--follow", choices=("both", "poll", "stream"), default="both")
     args = parser.parse_known_args()[0]
     print(f"machine load (1 min) at the start: {os.getloadavg()[0]:.2f} on {os.cpu_count()} cores")
     with tempfile.TemporaryDirectory() as folder:
         files = night(Path(folder), args.rounds)
-        hall(Path(folder), args.hall_rounds, files, args.rounds)
+        for follow in ("poll", "stream") if args.follow == "both" else (args.follow,):
+            hall(Path(folder), args.hall_rounds, files, args.rounds, follow)
 
 
 if __name__ == "__main__":

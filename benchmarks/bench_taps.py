@@ -9,8 +9,9 @@ Each deal is entered three ways, the same cards each time:
 - **by points**: one tap to say the starter is no jack, one chip per score pegged in the
   play (as the board scored it by cards), one tap to end the play, one per count, one for
   the next deal.
-- **by keys** (two players): the same as by cards with the keyboard alone: Tab, the arrows,
-  a rank or a number typed, Enter; every key press counted.
+- **by keys** (two players): the same as by cards with the keyboard alone, as the page's
+  key hints tell a new player: Tab, a rank or a number typed, a suit's letter, the
+  arrows, Enter; every key press counted (an older page, without suit letters: the arrows).
 
 Whatever else the page asks for before the next thing can be done (a "No Muggins: go on"
 after a count) is tapped too, and counted apart. Every tap is made on a control that is
@@ -48,8 +49,10 @@ ON_SCREEN = """(node) => {
   return scrollY === 0 && box.top >= 0 && box.bottom <= innerHeight
     && Boolean(touched && (touched === node || node.contains(touched)));
 }"""
-# The page's own script: its modules (this page), or its globals (an older page).
-TALK = "(await import('/static/talk.js').catch(() => ({ now: () => state, act })))"
+# The page's own script: its modules (this page, at its main module's address), or its
+# globals (an older page).
+MAIN = "document.querySelector('script[type=module]')"
+TALK = f"(await ({MAIN} ? import(new URL('talk.js', {MAIN}.src)) : {{ now: () => state, act }}))"
 GAME = f"async () => {TALK}.now().game"
 ACT = f"async ([action, args]) => {TALK}.act(action, args)"
 # What an older page asked for after each count before anything else could be done.
@@ -66,6 +69,9 @@ FOCUS = """(target) => {
   return { on: false, within: true, at: at.dataset.card || at.textContent.trim(),
            dy: b.top - a.top, dx: b.left - a.left };
 }"""
+
+
+SUIT_LETTERS = {"♣": "c", "♦": "d", "♥": "h", "♠": "s"}
 
 
 class Thumb:
@@ -96,12 +102,13 @@ class Thumb:
         self.taps += 1
 
     def reach(self, locator) -> None:
-        """Keys to the control and Enter: Tab to its grid, then within the grid its rank or
-        number typed (once) and the arrows. Where the grid is not one tab stop, or its
-        arrows do not move (an older page), Tab all the way."""
+        """Keys to the control and Enter, as the page's key hints tell a new player: Tab to
+        its grid; within the grid its rank or number typed, then its suit's letter (c, d,
+        h, s) when the rank landed in another suit, then the arrows. Where the grid is not
+        one tab stop, or its arrows do not move (an older page), Tab all the way."""
         card = locator.get_attribute("data-card")
         name = card[:-1] if card else locator.text_content().strip()  # a rank, a total
-        typed = tabbing = False
+        typed = suited = tabbing = False
         for _ in range(400):
             where = locator.evaluate(FOCUS)
             if where["on"]:
@@ -115,6 +122,10 @@ class Thumb:
                 typed = True
                 for key in "T" if name == "10" else name:
                     self.press(key)
+                continue
+            if card and not suited and at == name:
+                suited = True
+                self.press(SUIT_LETTERS[card[-1]])
                 continue
             dx, dy = where["dx"], where["dy"]
             key = ("ArrowDown" if dy > 0 else "ArrowUp") if abs(dy) > 4 else None

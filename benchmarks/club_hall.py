@@ -3,7 +3,9 @@ a loopback port of its own, speaking the board's side of the club protocol as a 
 does (pegboard.panel.clubs): ``POST /api/pair`` hands over the board's key for its PIN,
 ``POST /api/act/new_game`` (signed, with an Idempotency-Key) starts a game of two named
 players, ``GET /api/log?game=N`` (signed) says where it stands and, once it is over,
-sends its whole chained log signed with the board's key.
+sends its whole chained log signed with the board's key; ``GET /api/events`` is the
+board's live stream: a ``state`` message with the game's ``chain`` (entries, head, over)
+when a game starts, half-way through and the moment it is over, and a comment every 5 s.
 
 Each game is over ``seconds`` after it started (a night's 15 minutes, shortened) and its
 log is a game really played at a pegboard table (given as ``logs``), its players renamed
@@ -33,6 +35,20 @@ class FakeBoard:
     key: BoardKey = field(default_factory=BoardKey.generate)
     games: list[tuple[float, GameLog]] = field(default_factory=list)  # (over at, log)
     started: dict[str, int] = field(default_factory=dict)  # Idempotency-Key -> game
+    streams: list[asyncio.StreamWriter] = field(default_factory=list)  # following it
+
+    def tell(self, game: int, versions: int) -> None:
+        """A ``state`` message to every stream: ``game`` at ``versions`` entries."""
+        _, log = self.games[game - 1]
+        chain = {
+            "game": game,
+            "versions": versions,
+            "head": log.entries[versions - 1].chain.hex(),
+            "over": versions == len(log.entries),
+        }
+        data = json.dumps({"game_id": game, "chain": chain})
+        for stream in list(self.streams):
+            stream.write(f"event: state\ndata: {data}\n\n".encode())
 
 
 def renamed(log: GameLog, game: int, players: list[str]) -> GameLog:
@@ -69,8 +85,10 @@ class Hall:
                 players = json.loads(body)["players"]
                 game = len(board.games) + 1
                 log = renamed(self.rng.choice(self.logs), game, players)
-                board.games.append((time.time() + self.rng.uniform(*self.seconds), log))
+                seconds = self.rng.uniform(*self.seconds)
+                board.games.append((time.time() + seconds, log))
                 board.started[key] = game
+                self.told(board, game, seconds)
             return 200, {"state": {"game_id": board.started[key]}}
         if method == "GET" and target.startswith("/api/log?game="):
             game = int(target.rsplit("=", 1)[1])
@@ -85,6 +103,30 @@ class Hall:
             return 200, answer
         return 404, {"error": "no such thing here"}
 
+    def told(self, board: FakeBoard, game: int, seconds: float) -> None:
+        """The stream's messages of a game just started: now, half-way, at its end."""
+        loop, entries = asyncio.get_running_loop(), len(board.games[game - 1][1].entries)
+        board.tell(game, 1)
+        loop.call_later(seconds / 2, board.tell, game, entries // 2)
+        loop.call_at(loop.time() + seconds, board.tell, game, entries)
+
+    async def stream(self, board: FakeBoard, writer: asyncio.StreamWriter) -> None:
+        """The live stream: its first message (the game being played), then comments."""
+        self.requests += 1
+        writer.write(b"HTTP/1.1 200 OK\r\nContent-Type: text/event-stream\r\n\r\n")
+        board.streams.append(writer)
+        if board.games:
+            game = len(board.games)
+            over, log = board.games[-1]
+            board.tell(game, len(log.entries) if time.time() >= over else 1)
+        try:
+            while not writer.is_closing():
+                writer.write(b": still here\n\n")
+                await writer.drain()
+                await asyncio.sleep(5)
+        finally:
+            board.streams.remove(writer)
+
     async def serve(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
         board = self.boards[writer.get_extra_info("sockname")[1]]
         try:
@@ -98,6 +140,9 @@ class Hall:
                         name, value = line.split(":", 1)
                         headers[name.strip().lower()] = value.strip()
                 body = await reader.readexactly(int(headers.get("content-length", "0")))
+                if (method, target) == ("GET", "/api/events"):
+                    await self.stream(board, writer)
+                    return
                 status, answer = self.answer(board, method, target, headers, body)
                 data = json.dumps(answer).encode()
                 writer.write(
@@ -106,7 +151,7 @@ class Hall:
                     + data
                 )
                 await writer.drain()
-        except (asyncio.IncompleteReadError, ConnectionError, asyncio.CancelledError):
+        except (asyncio.IncompleteReadError, ConnectionError, asyncio.CancelledError, OSError):
             pass
         finally:
             writer.close()

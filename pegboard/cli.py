@@ -197,9 +197,9 @@ def cmd_serve(args: argparse.Namespace) -> int:
 
 def cmd_doctor(args: argparse.Namespace) -> int:
     from pegboard.config import load_config
-    from pegboard.maker import doctor
+    from pegboard.maker import controls_check, doctor
 
-    timeout = args.timeout or doctor.CONTROL_SECONDS
+    timeout = args.timeout or controls_check.CONTROL_SECONDS
     return doctor.run(load_config(args.config), sim=args.sim, lang=args.lang, timeout=timeout)
 
 
@@ -230,6 +230,7 @@ def build_parser(lang: str = "en") -> argparse.ArgumentParser:
     """The command line, its help said in ``lang`` (argparse's own words stay English)."""
     from pegboard.club.command import add_club
     from pegboard.i18n import LANGUAGES, translations
+    from pegboard.league.command import add_league
     from pegboard.maker.report import answers
 
     _ = translations(lang).gettext
@@ -345,6 +346,7 @@ def build_parser(lang: str = "en") -> argparse.ArgumentParser:
     serve.set_defaults(run=cmd_serve)
 
     add_club(sub, _)
+    add_league(sub, _)
 
     yes, no = (word[0] for word in answers(lang))
     doctor = sub.add_parser(
@@ -416,7 +418,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         lang = chosen_language(argv)
         args = build_parser(lang).parse_args(argv)
         args.lang = lang
-        return args.run(args)
+        code: int = args.run(args)
+        return code
     except PegboardError as error:
         said = " ".join(phrase_of(error).say(lang).split())  # one line, whatever it quotes
         print(f"pegboard: {said}", file=sys.stderr)

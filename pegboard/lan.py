@@ -40,7 +40,7 @@ def _routed() -> str | None:
     try:
         with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as probe:
             probe.connect(PRIVATE_PROBE)
-            return probe.getsockname()[0]
+            return str(probe.getsockname()[0])
     except OSError:
         return None
 

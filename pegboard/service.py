@@ -79,8 +79,8 @@ class Board:
             )
             if self.voice is not None:
                 self._opened.append(self.voice.close)
-            # A dial or button: the same door as every other change; gpiozero's thread
-            # only posts the intent.
+            # A dial or button: the same door as every other change; on gpiozero's
+            # thread a turn is made at once and a press queued for the door's writer.
             self.controls = Controls(pins, factory, self.keeper.post)
             self._opened.append(self.controls.close)
         except BaseException:
@@ -195,7 +195,7 @@ def serve(
     startup.check_data_folder(data_dir)
     startup.check_kept(data_dir, pin_kept=not config.board["pin"])
     board = Board(config, data_dir, sim=sim)
-    dog = None
+    dog, announced = None, None
     try:
         pin, new = board_pin(config, data_dir)
         app = create_app(
@@ -224,6 +224,10 @@ def serve(
         previous = {s: signal.signal(s, shutdown) for s in (signal.SIGTERM, signal.SIGINT)}
         try:
             url = say_where(config.panel["host"], server.port, lang=lang)
+            if board.sim:  # found by a club as a Pi board is (its avahi announces that one)
+                from pegboard.panel.announce import Announced
+
+                announced = Announced(config.panel["host"], server.port, sim=True)
             said = (
                 N_("board PIN {pin} (new: change it in the config)")
                 if new
@@ -248,6 +252,8 @@ def serve(
         systemd.notify("STOPPING=1")
         if dog is not None:
             dog.stop()
+        if announced is not None:
+            announced.close()
         board.close()
     return 0
 

@@ -21,6 +21,8 @@ from pathlib import Path
 import pytest
 from needs import missing
 
+from benchmarks.bench_fit import held_still
+
 CHROMIUM = Path(os.environ.get("PEGBOARD_CHROMIUM", "/usr/bin/chromium"))  # Debian's
 CHROMIUM_ARGS = [
     "--headless",
@@ -138,8 +140,9 @@ def sign_in(page) -> None:
     expect(page.locator("#pin-button")).to_have_text(message(page, "sign_out"))
 
 
-# The page's own modules, reached as any module reaches them (the page has no globals).
-TALK = "(await import('/static/talk.js'))"
+# The page's own modules, reached as any module reaches them (the page has no globals): at
+# the address of the page's own main module (its files' version), the same instances.
+TALK = "(await import(new URL('talk.js', document.querySelector('script[type=module]').src)))"
 
 
 def act(page, action: str, **args) -> dict:
@@ -147,6 +150,31 @@ def act(page, action: str, **args) -> dict:
     result = page.evaluate(f"async ([action, args]) => {TALK}.act(action, args)", [action, args])
     assert result is not None, page.locator("#message").text_content()
     return result
+
+
+def heard(locator, *said: str, timeout: float = 30) -> str:
+    """The accessibility tree of ``locator`` (as a screen reader reads it) once it says each
+    of ``said``: read again until it does (the page draws when it likes), never once."""
+    deadline = time.monotonic() + timeout
+    while True:
+        tree = locator.aria_snapshot()
+        if all(words in tree for words in said):
+            return tree
+        assert time.monotonic() < deadline, f"never said {said}: {tree}"
+        locator.page.wait_for_timeout(50)
+
+
+def start_from_the_form(page, *names: str, confirm: bool = True) -> None:
+    """A new game from the form; asked whether to leave a game on, yes (or not answered)."""
+    page.click("#tab-game")
+    rows = page.locator("#new-game .player:not([hidden]) input[name=player]")
+    for seat, name in enumerate(names):
+        rows.nth(seat).fill(name)
+    page.click("#new-game button[type=submit]")
+    # Asked (a game is on), or the new game started: whichever comes, waited for.
+    page.locator("#confirm-dialog[open], #tab-now[aria-selected=true]").first.wait_for()
+    if confirm and page.locator("#confirm-dialog[open]").count():
+        page.click("#confirm-ok")
 
 
 def snapshot(page) -> dict:
@@ -208,7 +236,7 @@ ON_SCREEN = """(node) => {
 
 def on_screen(page, selector: str) -> None:
     """The element is on the phone's screen as the page opened it: no scrolling."""
-    found = page.locator(selector).evaluate(ON_SCREEN)
+    found = held_still(page, lambda: page.locator(selector).evaluate(ON_SCREEN))
     seen = found["scrolled"] == 0 and found["top"] >= 0 and found["bottom"] <= found["screen"]
     assert seen and found["touched"], f"{selector} is not on the screen: {found}"
 
@@ -260,7 +288,7 @@ MEASURE = r"""([thumb, smallest, width]) => {
 
 def measure(page) -> dict:
     """What :data:`MEASURE` finds on ``page`` (empty lists when all is well)."""
-    return page.evaluate(MEASURE, [THUMB, SMALLEST_TEXT, PHONE["width"]])
+    return held_still(page, lambda: page.evaluate(MEASURE, [THUMB, SMALLEST_TEXT, PHONE["width"]]))
 
 
 # The bottom of the lowest element each selector finds, against the tab bar's top.
@@ -275,7 +303,7 @@ BOXES = """(selectors) => {
 
 
 def above_the_tabs(page, *selectors: str) -> None:
-    found = page.evaluate(BOXES, list(selectors))
+    found = held_still(page, lambda: page.evaluate(BOXES, list(selectors)))
     assert found["scrolled"] == 0
     tabs = found["tabs"]
     low = {s: bottom for s, bottom in found["boxes"].items() if bottom is None or bottom > tabs}

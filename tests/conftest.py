@@ -1,6 +1,17 @@
-"""Shared fixtures: a running simulated board over a temporary game file."""
+"""Shared fixtures, at two floors: a front door over a temporary game file (``keeper``:
+the game, its changes, what the panel and the voice see), and a whole simulated board
+around one (``board``: the LEDs lit by the real firmware on an emulated Pico behind a pty,
+the painter, mock GPIO dials). A test asks for the floor it needs; the panel (``app``,
+``client``) stands on the door, or on the board's when the test asks for the board too.
+
+The markers say what a test does (registered in pyproject.toml): ``browser`` (it drives
+chromium: given by its fixture), ``subprocess`` (it runs another program: one that does
+so unmarked is named at the end of the run), ``slow`` (it takes over 1.5 s on a quiet machine).
+"""
 
 from __future__ import annotations
+
+import sys
 
 import pytest
 
@@ -19,10 +30,59 @@ out = "silent"
 
 
 def pytest_collection_modifyitems(items):
-    """A test that drives chromium is slow (seconds each): the fast loop leaves it out."""
+    """A test that drives chromium is a browser test, by its fixture."""
     for item in items:
         if "browser" in getattr(item, "fixturenames", ()):
-            item.add_marker(pytest.mark.slow)
+            item.add_marker(pytest.mark.browser)
+
+
+class _Programs:
+    """The programs started while a test unmarked ``subprocess`` (or ``browser``) ran
+    (noted by an audit hook: it cannot be removed, so it only notes while asked)."""
+
+    def __init__(self) -> None:
+        self.watching: list[str] | None = None
+        self.unmarked: dict[str, str] = {}  # test -> the first program it started
+
+    def hook(self, event: str, args: tuple) -> None:
+        if self.watching is not None and event in SPAWNING:
+            self.watching.append(str(args[0]))
+
+
+SPAWNING = ("subprocess.Popen", "os.posix_spawn", "os.exec", "os.system", "os.fork")
+_programs = _Programs()
+sys.addaudithook(_programs.hook)
+
+
+@pytest.hookimpl(wrapper=True)
+def pytest_runtest_setup(item):
+    return (yield from _watched(item))
+
+
+@pytest.hookimpl(wrapper=True)
+def pytest_runtest_call(item):
+    return (yield from _watched(item))
+
+
+def _watched(item):
+    """Run a phase of a test, noting whether it starts a program while not marked so."""
+    if item.get_closest_marker("subprocess") or item.get_closest_marker("browser"):
+        return (yield)
+    _programs.watching = []
+    try:
+        return (yield)
+    finally:
+        started, _programs.watching = _programs.watching, None
+        if started:
+            _programs.unmarked.setdefault(item.nodeid, started[0])
+
+
+def pytest_terminal_summary(terminalreporter):
+    """Name the tests that ran a program without saying so: mark them."""
+    if _programs.unmarked:
+        terminalreporter.section("tests to mark @pytest.mark.subprocess")
+        for test, program in sorted(_programs.unmarked.items()):
+            terminalreporter.write_line(f"{test} runs {program}")
 
 
 @pytest.fixture(autouse=True)
@@ -52,20 +112,33 @@ def keeper(tmp_path):
     from pegboard.keeper import Scorekeeper
 
     table = Table(tmp_path / "games.db")
-    yield Scorekeeper(table, load_layout("two-track-121"))
+    door = Scorekeeper(table, load_layout("two-track-121"))
+    yield door
+    door.settle(10)
+    door.close()  # its followers (the panel's broadcaster) stop
     table.close()
+
+
+@pytest.fixture
+def door(request):
+    """The door a test plays through: the whole board's if the test asks for ``board``,
+    else a door alone (``keeper``)."""
+    if "board" in request.fixturenames:
+        return request.getfixturevalue("board").keeper
+    return request.getfixturevalue("keeper")
 
 
 PANEL_PIN = "2468"
 
 
 @pytest.fixture
-def app(board):
-    """The panel over the simulated board (PIN ``PANEL_PIN``)."""
+def app(door):
+    """The panel (PIN ``PANEL_PIN``) over the test's door (its simulated board's, when it
+    asks for one: the on-screen dials work either way)."""
     from pegboard.panel import create_app
 
     config = {"PIN": PANEL_PIN, "SIM": True, "SECRET_KEY": "x" * 64}
-    return create_app(config, board.keeper)
+    return create_app(config, door)
 
 
 @pytest.fixture

@@ -19,6 +19,8 @@ import pytest
 
 from pegboard.errors import PegboardError, RuleError
 from pegboard.game import Phase, Settings, State, Table
+from pegboard.game.acts import Act
+from pegboard.game.entries import ENTRIES
 from pegboard.rules.cards import DECK
 from pegboard.rules.play import GO_LIMIT
 from pegboard.rules.scoring import possible_totals, show_total
@@ -82,6 +84,8 @@ class Bot:
             return table.undo()
         if state.disputable is not None and rng.random() < 0.3:
             return self._dispute(state)
+        if state.challengeable is not None and rng.random() < 0.15:
+            return self._challenge(state)  # a claim of game too: before the game is over
         if state.over:
             if not state.cut_customary:
                 return table.next_game()
@@ -139,6 +143,16 @@ class Bot:
         missed = -mugged.difference if mugged.verdict == "under" else self.rng.randint(1, 3)
         return self.table.muggins(caller, max(1, missed + self.rng.choice([0, 0, 1])))
 
+    def _challenge(self, state: State):
+        """Another side says the count just pegged is over, naming its cards when the
+        count had none: the hand laid in the play, or any it could hold."""
+        claim = state.claims[state.challengeable]
+        caller = next(s for s in range(len(state.players)) if state.side_of(s) != claim.side)
+        if claim.cards is not None:
+            return self.table.challenge(caller)
+        size = 4 if claim.kind == "crib" else state.hand_size
+        return self.table.challenge(caller, self._unseen(state, size))
+
     def _dispute(self, state: State):
         """The mugged side shows the cards: the hand laid in the play, or any it could hold."""
         mugged = state.claims[state.disputable]
@@ -173,14 +187,26 @@ def stored_rows(path: object) -> list[tuple]:
         return db.execute("SELECT game, version, type, data FROM events ORDER BY 1, 2").fetchall()
 
 
-def refuse(table: Table, entry: str, *args: object, match: str, **kwargs: object) -> str:
-    """Make ``entry`` on ``table``, expect it refused with a message matching ``match``,
-    and check that neither the file nor the state changed.  Returns the message."""
-    rows, state, version = stored_rows(table.path), table.state, table.version
+def refuse(
+    table: Table,
+    entry: str,
+    *args: object,
+    match: str,
+    version: int | None = None,
+    **kwargs: object,
+) -> str:
+    """Make the entry named ``entry`` (as the panel names it on the wire, ENTRIES; or
+    another of the table's methods: ``submit``) on ``table`` (at ``version``), expect it
+    refused with a message matching ``match``, and check that neither the file nor the
+    state changed.  Returns the message."""
+    rows, state, before = stored_rows(table.path), table.state, table.version
     with pytest.raises(PegboardError, match=match) as refusal:
-        getattr(table, entry)(*args, **kwargs)
+        if entry in ENTRIES:
+            table.take(Act(ENTRIES[entry].make, args, kwargs), version=version)
+        else:
+            getattr(table, entry)(*args, version=version, **kwargs)
     assert stored_rows(table.path) == rows
-    assert table.state == state and table.version == version
+    assert table.state == state and table.version == before
     return str(refusal.value)
 
 

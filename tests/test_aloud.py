@@ -122,9 +122,21 @@ def test_a_play_pegged_by_hand_says_who_pegged_what(keeper, heard):
     assert texts(heard) == ["Bob pegs two."]
 
 
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_his_heels_names_the_dealer_who_pegs_it(keeper, heard, lang):
+    keeper.new_game({"players": ["Ann", "Bob", "Cat", "Dan"]}, dealer=2)
+    heard.clear()
+    change = keeper.turn_starter("JS")
+    aloud, board = texts(heard, lang), change.said.say(lang)
+    assert len(aloud) == 1 and aloud[0].startswith("Cat: ") and "Cat" in board
+    assert "Ann" not in aloud[0] + board and "Dan" not in aloud[0] + board
+    if lang == "en":
+        assert (aloud, board) == (["Cat: two for his heels"], "Cat pegs two for his heels.")
+
+
 def test_three_for_last_is_said_with_the_new_game(keeper, heard):
     keeper.new_game({"players": ["Ann", "Bob"], "variant": "five-card"}, dealer=0)
-    assert texts(heard) == ["New game: Ann deals first.", "three for last"]
+    assert texts(heard) == ["New game: Ann deals first.", "Bob: three for last"]
     assert [a.event for a in heard] == ["game", "heels"]
 
 

@@ -24,6 +24,7 @@ from browsing import (  # noqa: F401
     shot,
     sign_in,
     snapshot,
+    start_from_the_form,
 )
 from browsing import act as act_in
 
@@ -155,7 +156,7 @@ def test_a_watching_phone_never_sees_a_true_count_before_its_claim(phone):
         shown = watcher.evaluate("document.body.innerText")
         for told in ("cards_say",):
             assert message(watcher, told).split("{")[0] not in shown, (lang, told)
-        assert watcher.locator("#moment details.show, #moment .keys .true").count() == 0
+        expect(watcher.locator("#moment details.show, #moment .keys .true")).to_have_count(0)
         assert (
             watcher.evaluate("fetch('/api/score?hand=10H,5H,4D,JS&starter=5D').then(r => r.status)")
             == 409
@@ -166,12 +167,13 @@ def test_a_watching_phone_never_sees_a_true_count_before_its_claim(phone):
         expect(row).to_be_visible()  # beside the next count's pad
         name = snapshot(watcher)["game"]["muggins_open"]["name"]
         expect(row).to_contain_text(message(watcher, "muggins_lead").format(name=name, claimed=8))
-        assert watcher.locator("#moment .verdict, #moment details.show, .lesson").count() == 0
+        expect(watcher.locator("#moment .verdict, #moment details.show, .lesson")).to_have_count(0)
         on_screen(watcher, "#pin-prompt")  # the call is a tap away: with the PIN
         if lang == "de":
             shot(watcher, "watcher-muggins-de")
     act_in(page, "claim", seat=0, points=16, kind="hand")  # the window on Bob's closes
     for watcher in watchers.values():
+        expect(watcher.locator(".lesson .hint")).to_be_visible()  # the lesson drawn, then read
         lesson = message(watcher, "lesson").format(
             name=snapshot(watcher)["game"]["lesson"]["name"], actual=10, missed=2
         )
@@ -346,17 +348,6 @@ def test_a_lost_answer_is_sent_again_and_pegs_once(phone):
     assert answer["replayed"] is True
     assert len(keys) == 2 and keys[0] == keys[1] and keys[0]
     expect(score_of(page, 1)).to_have_text("2")
-
-
-def start_from_the_form(page, *names: str, confirm: bool = True) -> None:
-    """A new game from the form; asked whether to leave a game on, yes (or not answered)."""
-    page.click("#tab-game")
-    rows = page.locator("#new-game .player:not([hidden]) input[name=player]")
-    for seat, name in enumerate(names):
-        rows.nth(seat).fill(name)
-    page.click("#new-game button[type=submit]")
-    if confirm and page.locator("#confirm-dialog").is_visible():
-        page.click("#confirm-ok")
 
 
 def test_new_game_asks_first_and_can_be_taken_back_and_a_game_resumed(phone):
@@ -560,6 +551,7 @@ def test_the_board_installs_as_an_app_that_opens_on_the_board(browser, board_url
     from urllib.parse import urlsplit
 
     from browsing import CHROMIUM, CHROMIUM_ARGS, PHONE
+    from playwright.sync_api import expect
 
     context = browser.browser_type.launch_persistent_context(
         str(tmp_path / "profile"), executable_path=str(CHROMIUM), args=CHROMIUM_ARGS, viewport=PHONE
@@ -572,6 +564,6 @@ def test_the_board_installs_as_an_app_that_opens_on_the_board(browser, board_url
         assert cdp.send("Page.getInstallabilityErrors") == {"installabilityErrors": []}
         manifest = cdp.send("Page.getAppManifest")
         assert manifest["errors"] == [] and manifest["url"].endswith("/manifest.webmanifest")
-        assert page.locator("#tab-now").get_attribute("aria-selected") == "true"
+        expect(page.locator("#tab-now")).to_have_attribute("aria-selected", "true")
     finally:
         context.close()

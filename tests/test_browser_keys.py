@@ -13,6 +13,7 @@ from browsing import (  # noqa: F401
     phone_fixture,
     sign_in,
     snapshot,
+    start_from_the_form,
 )
 
 FOCUSED = """() => { const e = document.activeElement;
@@ -40,8 +41,11 @@ def test_arrow_keys_move_within_the_pack_and_enter_lays(phone):
         assert focused(page) == card, key
     page.keyboard.press("5")  # a rank typed: that card of the suit in focus
     assert focused(page) == "5♣"
-    page.keyboard.press("ArrowDown")
-    page.keyboard.press("ArrowDown")  # a suit down: the diamonds
+    page.keyboard.press("5")  # typed again: the same rank in the next suit
+    assert focused(page) == "5♦"
+    page.keyboard.press("s")  # a suit typed: the same rank in that suit
+    assert focused(page) == "5♠"
+    page.keyboard.press("d")
     assert focused(page) == "5♦"
     page.keyboard.press("Tab")  # one tab stop: Tab leaves the pack
     assert not page.evaluate("document.activeElement.closest('.picker')")
@@ -54,10 +58,7 @@ def test_arrow_keys_move_within_the_pack_and_enter_lays(phone):
     # The focus is on the pack again, where the next card is laid; laid cards are passed.
     expect(page.locator("#moment .picker button:focus")).to_have_count(1)
     page.keyboard.press("k")
-    page.keyboard.press("ArrowDown")
-    page.keyboard.press("ArrowDown")
-    page.keyboard.press("ArrowDown")
-    page.keyboard.press("ArrowDown")  # K♥
+    page.keyboard.press("h")  # the king of hearts: a rank and a suit
     assert focused(page) == "K♥"
     page.keyboard.press("Enter")
     expect(page.locator("#moment-title")).to_have_text("Count 10: Ann lays")
@@ -65,6 +66,23 @@ def test_arrow_keys_move_within_the_pack_and_enter_lays(phone):
     assert page.evaluate("document.activeElement.closest('.picker') !== null"), page.evaluate(
         "document.activeElement.outerHTML.slice(0, 200)"
     )
+
+
+def test_a_new_game_from_the_form_puts_the_focus_on_the_starters_pack(phone):
+    from playwright.sync_api import expect
+
+    page = phone()
+    sign_in(page)
+    page.click("#tab-game")
+    page.select_option("#new-game select[name=dealer]", "0")  # Ann deals
+    start_from_the_form(page, "Ann", "Bob")
+    expect(page.locator("#moment-title")).to_have_text("Turn the starter")
+    expect(page.locator("#moment .picker button:focus")).to_have_count(1)
+    page.keyboard.press("5")
+    page.keyboard.press("d")
+    assert focused(page) == "5♦"  # two keys and Enter name the starter
+    page.keyboard.press("Enter")
+    expect(page.locator("#moment-title")).to_have_text("Count 0: Bob lays")
 
 
 def test_the_pad_by_keys_a_number_typed_then_enter(phone):

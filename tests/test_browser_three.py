@@ -42,13 +42,15 @@ def test_three_cards_across_keep_the_names_and_put_the_dealer_by_the_score(phone
     act(page, "lay", seat=1, card="10H")
     act(page, "lay", seat=2, card="5C")  # fifteen two: Christopher leads by 2
     cards = page.locator("#sides li")
-    expect(cards.nth(2).locator(".lead")).to_have_text(message(page, "leads_by").format(n=2))
+    expect(cards.nth(2).locator(".lead .sr-only")).to_have_text(
+        message(page, "leads_by").format(n=2)
+    )
     for side in range(3):
         card = cards.nth(side)
         # the name has the card's whole width (less its edge): no badge beside it
         name, whole = card.locator(".name").bounding_box(), card.bounding_box()
         assert name["width"] >= whole["width"] - 16, NAMES[side]
-    expect(cards.nth(0).locator(".more .deals")).to_have_text("Geber")
+    expect(cards.nth(0).locator(".about .deals")).to_have_text("Geber")
     found = measure(page)
     assert (found["overflowing"], found["scroll"]) == ([], 360)
     shot(page, "three-across-de")
@@ -68,7 +70,7 @@ def test_three_sides_by_points_fit_above_the_tabs_the_bigger_chips_a_tap_away(ph
     expect(page.locator("#moment .call-row")).to_be_visible()
     chips = page.locator("#moment .chips.side-2 button")
     expect(chips).to_have_text([f"+{n}" for n in range(1, 8)] + ["8–15"])
-    above_the_tabs(page, "#moment .chips button", "#moment .call-row", "#moment > button.quiet")
+    above_the_tabs(page, "#moment .chips button", "#moment .call-row", "#moment .moves .end")
     chips.last.click()
     expect(chips).to_have_text([f"+{n}" for n in range(1, 16)])
     chips.nth(11).click()  # a double pair royal: +12

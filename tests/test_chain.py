@@ -1,6 +1,8 @@
 """A log that shows any edit: every stored entry is chained to the one before it, so an
 entry changed (even by one digit of the same length), dropped, moved or put into another
-game is refused at start and at every replay, naming the game and the entry; a file an
+game is named at start and refused at every replay, naming the game and the entry (an old
+game so edited is set aside, kept as it is, and the board plays on; an edit of the game
+being played stops start-up); a file an
 older pegboard wrote is chained once, in place, safely; a club checks a board's log, and
 the board's key signs its head."""
 
@@ -50,12 +52,40 @@ def refused(path: Path) -> ChainError:
     return refusal.value
 
 
-def test_a_same_length_edit_of_a_stored_entry_stops_the_board_naming_it(tmp_path):
-    """The tester's edit: one stored claim from 1 point to 3, the same length, that the
-    rules would take as legal. The board does not start; it names the game and entry."""
+def test_a_same_length_edit_of_an_old_game_sets_it_aside_and_the_board_plays_on(tmp_path):
+    """The tester's edit: one stored claim of an old game from 1 point to 3, the same
+    length, that the rules would take as legal. The board starts with the other games;
+    the old game is set aside, kept byte for byte, and named in the log and on the
+    phone's list of games; its log is refused."""
     data = tmp_path / "data"
     data.mkdir()
     two_games(data / "games.db")
+    before = '{"seat": 1, "kind": "play", "points": 1, "cards": null}'
+    after = before.replace('"points": 1', '"points": 3')
+    execute(
+        data / "games.db", ("UPDATE events SET data = ? WHERE game = 1 AND version = 3", (after,))
+    )
+    with closing(sqlite3.connect(data / "games.db")) as db:
+        kept = db.execute("SELECT * FROM events WHERE game = 1 ORDER BY version").fetchall()
+    with Table(data / "games.db") as table:
+        assert table.state.players == ("Cat", "Dan")  # the game being played goes on
+        table.claim(0, 2)
+        said = str(table.set_aside[1])
+        assert said.startswith("entry 3 of game 1 is not the one stored there")
+        with pytest.raises(ChainError, match="entry 3 of game 1 is not the one stored"):
+            table.log(1)
+    with closing(sqlite3.connect(data / "games.db")) as db:
+        assert db.execute("SELECT * FROM events WHERE game = 1 ORDER BY version").fetchall() == kept
+
+
+def test_a_same_length_edit_of_the_game_being_played_stops_the_board_naming_it(tmp_path):
+    """The same edit in the game the board is playing: the board does not start; it
+    names the game and entry."""
+    data = tmp_path / "data"
+    data.mkdir()
+    two_games(data / "games.db")
+    with Table(data / "games.db") as table:
+        table.resume(1)  # Ann and Bob's game is the one being played
     before = '{"seat": 1, "kind": "play", "points": 1, "cards": null}'
     after = before.replace('"points": 1', '"points": 3')
     assert len(after) == len(before)
@@ -70,7 +100,7 @@ def test_a_same_length_edit_of_a_stored_entry_stops_the_board_naming_it(tmp_path
 
 
 @pytest.mark.parametrize(
-    ("edit", "game", "version"),
+    ("edit", "game", "version"),  # game 2 is the one being played; game 1 an old one
     [
         # dropped from the middle
         ([("DELETE FROM events WHERE game = 1 AND version = 4",)], 1, 4),
@@ -86,8 +116,8 @@ def test_a_same_length_edit_of_a_stored_entry_stops_the_board_naming_it(tmp_path
             1,
             3,
         ),
-        # an entry moved into the other game, where it would fit next
-        ([("UPDATE events SET game = 2, version = 3 WHERE game = 1 AND version = 6",)], 1, 6),
+        # an entry moved into the game being played, where it would fit next
+        ([("UPDATE events SET game = 2, version = 3 WHERE game = 1 AND version = 6",)], 2, 3),
         # its time changed
         ([("UPDATE events SET at = '2020-01-01 00:00:00' WHERE game = 2 AND version = 2",)], 2, 2),
         # a whole game's rows removed, its start left
@@ -101,7 +131,12 @@ def test_a_dropped_moved_or_reordered_entry_is_refused_and_named(tmp_path, edit,
     path = tmp_path / "games.db"
     two_games(path)
     execute(path, *edit)
-    error = refused(path)
+    if game == 1:  # an old game: set aside, named; the board starts
+        with Table(path) as table:
+            error = table._store.set_aside[1]
+            assert table.state.players == ("Cat", "Dan")
+    else:
+        error = refused(path)
     assert (error.game, error.version) == (game, version)
     assert f"of game {game}" in str(error) and f" {version}" in str(error)
 

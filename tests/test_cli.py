@@ -64,6 +64,7 @@ def test_stats_json_matches_published_facts(capsys):
     assert round(data["mean"]["hand"], 4) == 4.7692
 
 
+@pytest.mark.subprocess
 @pytest.mark.parametrize(
     ("argv", "says"),
     [

@@ -34,6 +34,12 @@ def announced(name: str, port: int) -> ServiceInfo:
     )
 
 
+def pi7(director: Director) -> list[dict[str, object]]:
+    """The boards the director lists that are announced as pi7's."""
+    boards = director.call("GET", "/club/api/boards")["boards"]
+    return [b for b in boards if str(b["name"]).endswith(" on pi7")]
+
+
 def test_boards_announced_by_mdns_are_found_and_paired(tmp_path: Path) -> None:
     processes: list[Process] = []
     zeroconf = Zeroconf(interfaces=["127.0.0.1"], ip_version=IPVersion.V4Only)
@@ -51,19 +57,40 @@ def test_boards_announced_by_mdns_are_found_and_paired(tmp_path: Path) -> None:
         zeroconf.register_service(pegboard)
         zeroconf.register_service(printer)
         director = Director(url, "4321")
-        found = until(lambda: director.call("GET", "/club/api/boards")["boards"], "the board")
+        found = until(lambda: pi7(director), "the board")
         assert found == [
             {"name": "pegboard cribbage board on pi7", "address": address, "table": None}
-        ]
+        ]  # (the --sim board announces itself too: see the test below)
         director.call(
             "POST", "/club/api/tables", {"address": found[0]["address"], "pin": BOARD_PIN}
         )
         tables = director.call("GET", "/club/api/tables")["tables"]
         assert [(t["table"], t["kind"], t["address"]) for t in tables] == [(1, "board", address)]
-        assert director.call("GET", "/club/api/boards")["boards"][0]["table"] == 1
+        assert pi7(director)[0]["table"] == 1
         zeroconf.unregister_service(pegboard)
-        until(lambda: not director.call("GET", "/club/api/boards")["boards"], "the board gone")
+        until(lambda: not pi7(director), "the board gone")
     finally:
         zeroconf.close()
+        for process in processes:
+            process.stop()
+
+
+def test_a_sim_board_announces_itself_and_is_found(tmp_path: Path) -> None:
+    """`pegboard serve --sim` announces itself as a Pi board does: a laptop's board is
+    found by the director's discovery, and gone once the board stops."""
+    processes: list[Process] = []
+    try:
+        sim, address = board(tmp_path / "board")
+        processes.append(sim)
+        club, url = director_program(tmp_path / "club", "4321", 0, "--discover")
+        processes.append(club)
+        director = Director(url, "4321")
+        found = until(lambda: director.call("GET", "/club/api/boards")["boards"], "the board")
+        port = address.rsplit(":", 1)[1]
+        name = f"pegboard cribbage board on {socket.gethostname()} (sim, port {port})"
+        assert found == [{"name": name, "address": address, "table": None}]
+        sim.stop()
+        until(lambda: not director.call("GET", "/club/api/boards")["boards"], "the board gone")
+    finally:
         for process in processes:
             process.stop()

@@ -72,7 +72,7 @@ def test_bad_input_is_refused_clearly_and_changes_nothing(night: tuple[str, str,
     refused(
         lambda: director.call("POST", "/club/api/tables", {"address": address, "pin": "0000"}),
         409,
-        "table 3 answered: wrong PIN",
+        f"the board at {address} answered: wrong PIN",  # no table 3 yet: it is not paired
     )
     director.call("POST", "/club/api/tables", {"address": address, "pin": BOARD_PIN})
     director.call("POST", "/club/api/rounds", {})
@@ -148,7 +148,9 @@ def test_a_tampered_log_is_refused_and_named(night: tuple[str, str, Path]) -> No
     table = until(lambda: refusal(director), "the board's log", 20)
     assert table["error"] is None  # it answers; it is its log that is not counted
     assert table["refused"].startswith(f"table 3: the log of its game {game} is refused: ")
-    assert f"entry {version} of game {game} is not the one stored there" in table["refused"]
+    said = f"its entries no longer chain from entry {version} on: the log was changed on the board"
+    assert said in table["refused"]
+    assert "games.db" not in table["refused"]  # the director's own words, not the board's
     until(lambda: all(s["result"] for s in seats(director) if s["table"] != 3), "tables 1, 2")
     board_seat = next(s for s in seats(director) if s["table"] == 3)
     assert board_seat["result"] is None

@@ -24,17 +24,29 @@ def tool(name: str) -> str:
     return str(found) if found.exists() else shutil.which(name) or name
 
 
+@pytest.mark.subprocess
 def test_the_layers_hold():
     result = run(tool("lint-imports"), "--no-cache")
     assert result.returncode == 0, result.stdout[-3000:] + result.stderr[-2000:]
     assert "0 broken" in result.stdout
 
 
+@pytest.mark.subprocess
+@pytest.mark.slow
 def test_the_types_check():
-    """mypy, as configured in pyproject.toml: every module, the pure core strictly."""
+    """mypy, as configured in pyproject.toml: pegboard as --strict would, the tests and
+    the tools with the bodies of untyped functions checked."""
     result = run(tool("mypy"))
     assert result.returncode == 0, result.stdout[-3000:] + result.stderr[-2000:]
     assert "Success: no issues found" in result.stdout
+
+
+@pytest.mark.subprocess
+@pytest.mark.slow
+def test_pegboard_passes_mypy_strict():
+    strict = ("--strict", "--cache-dir", ".mypy_cache/strict")  # beside the usual run's
+    result = run(tool("mypy"), *strict, "-p", "pegboard")
+    assert result.returncode == 0, result.stdout[-3000:] + result.stderr[-2000:]
 
 
 def test_every_module_is_in_a_layer():
@@ -62,12 +74,14 @@ def test_no_module_is_too_long():
     assert not long, f"over {MOST_LINES} lines: {long}"
 
 
+@pytest.mark.subprocess
 def test_the_project_scripts_pass_shellcheck():
     scripts = [ROOT / "scripts" / name for name in ("_setup.sh", "board", "test")]
     result = run(tool("shellcheck"), "-x", *map(str, scripts), str(ROOT / ".ci" / "run"))
     assert result.returncode == 0, result.stdout
 
 
+@pytest.mark.subprocess
 @pytest.mark.parametrize("check", [("check",), ("format", "--check")])
 def test_ruff_is_content(check):
     result = run(tool("ruff"), *check, ".")

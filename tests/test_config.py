@@ -101,6 +101,7 @@ BAD = {
 
 @pytest.mark.slow
 @pytest.mark.parametrize("kind", BAD)
+@pytest.mark.subprocess
 def test_serve_with_a_bad_config_exits_2_with_one_line_and_writes_nothing(tmp_path, kind):
     bad = tmp_path / "bad.toml"
     bad.write_text(BAD[kind])

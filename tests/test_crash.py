@@ -52,6 +52,7 @@ def check_after_kill(path, lines, reported):
 
 
 @pytest.mark.slow
+@pytest.mark.subprocess
 def test_sigkill_at_random_moments_loses_nothing(tmp_path, capsys):
     rng = random.Random(2026)
     reported, figures = {}, Counter()

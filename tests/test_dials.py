@@ -20,7 +20,7 @@ from pegboard.board.layout import load_layout
 from pegboard.game import Table
 from pegboard.game.store import Store
 from pegboard.inputs import Controls, DialPins, PinMap, SwitchTiming
-from pegboard.keeper import Scorekeeper
+from pegboard.keeper import Change, Scorekeeper
 
 DIALS = (DialPins(17, 27, 22), DialPins(5, 6, 13), DialPins(23, 24, 25), DialPins(12, 16, 4))
 QUICK = SwitchTiming(bounce_time=0.002, hold_time=5.0)  # a press counts 2 ms after its release
@@ -54,7 +54,7 @@ def controls(door):
     factory.reset()
 
 
-def heard_until(heard: queue.Queue, wanted) -> object:
+def heard_until(heard: queue.Queue[Change], wanted) -> Change:
     """The first change told that is ``wanted``."""
     while True:
         change = heard.get(timeout=WAIT)
@@ -63,7 +63,7 @@ def heard_until(heard: queue.Queue, wanted) -> object:
 
 
 def test_a_turn_shows_while_another_seats_press_waits_on_the_disk(door, disk, controls):
-    heard: queue.Queue = queue.Queue()
+    heard: queue.Queue[Change] = queue.Queue()
     door.subscribe(heard.put)
     disk.gate.clear()
     controls.sim_turn(0, 2)
@@ -75,7 +75,8 @@ def test_a_turn_shows_while_another_seats_press_waits_on_the_disk(door, disk, co
     assert door.state.scores == (0, 0)  # Ann's 2 is not pegged until it is stored
     disk.gate.set()
     pegged = heard_until(heard, lambda change: change.what == "game")
-    assert pegged.seat == 0 and pegged.state.scores == (2, 0) and pegged.dials[1] == 3
+    assert pegged.seat == 0 and pegged.state is not None and pegged.state.scores == (2, 0)
+    assert pegged.dials[1] == 3
 
 
 def test_a_subscriber_that_takes_its_time_holds_up_no_change(door):
@@ -147,3 +148,38 @@ def test_the_painter_says_which_change_the_leds_show(board):
     assert not board.painter.wait_shown(dialled.version + 1, timeout=0.05)  # none made since
     pegged = keeper.peg_dial(1)
     assert board.painter.wait_shown(pegged.version, WAIT)
+
+
+def test_a_change_made_while_hearing_one_is_told_to_everyone_after_it(door):
+    a_heard, b_heard = [], []
+
+    def a(change) -> None:  # A turns Bob's dial on hearing Ann's, on the thread telling it
+        a_heard.append(change.version)
+        if change.seat == 0:
+            door.turn_dial(1, 2)
+
+    door.subscribe(a)
+    door.subscribe(lambda change: b_heard.append(change.version))
+    turned = door.turn_dial(0, 1)
+    assert door.settle(WAIT)
+    assert a_heard == b_heard == [turned.version, turned.version + 1]
+
+
+def test_each_change_told_carries_the_board_of_its_moment_whatever_the_door_does_next(door):
+    told: list = []
+    door.subscribe(told.append)
+    door.turn_dial(0, 1)
+    door.set_brightness(0.5)
+    door.show_lit({"t0h1": "#ff0000"})
+    door.turn_dial(1, 2)
+    door.claim("Ann", 1)
+    assert door.settle(WAIT)
+    seen = [(c.what, c.dials[:2], c.brightness, dict(c.lit), c.state.scores[0]) for c in told]
+    assert seen == [
+        ("dial", (1, 0), 1.0, {}, 0),
+        ("brightness", (1, 0), 0.5, {}, 0),
+        ("lit", (1, 0), 0.5, {"t0h1": "#ff0000"}, 0),
+        ("dial", (1, 2), 0.5, {"t0h1": "#ff0000"}, 0),
+        ("game", (1, 2), 0.5, {"t0h1": "#ff0000"}, 1),
+    ]
+    assert door.now is told[-1]  # what a reader takes is the last snapshot told, whole

@@ -320,6 +320,7 @@ def test_the_panel_url_and_its_qr_code_are_printed():
 
 
 @pytest.mark.slow
+@pytest.mark.subprocess
 def test_pegboard_doctor_sim_exits_0(tmp_path):
     done = subprocess.run(
         [sys.executable, "-m", "pegboard.cli", "doctor", "--sim"],
@@ -333,6 +334,7 @@ def test_pegboard_doctor_sim_exits_0(tmp_path):
 
 
 @pytest.mark.slow
+@pytest.mark.subprocess
 def test_a_board_with_no_pico_is_told_so_in_the_language_and_nothing_else(tmp_path):
     board = tmp_path / "board.toml"
     board.write_text(
@@ -356,6 +358,7 @@ def test_a_board_with_no_pico_is_told_so_in_the_language_and_nothing_else(tmp_pa
 
 
 @pytest.mark.slow
+@pytest.mark.subprocess
 def test_a_bad_config_is_one_line_and_exit_2(tmp_path):
     bad = tmp_path / "bad.toml"
     bad.write_text("[board]\nlayot = 'two-track-61'\n")

@@ -140,6 +140,7 @@ def test_an_rgbw_or_unknown_colour_order_is_refused_by_the_config(typed, refused
 
 
 @pytest.mark.slow
+@pytest.mark.subprocess
 def test_pegboard_doctor_sim_asks_the_colours_and_a_wrong_order_names_the_setting(tmp_path):
     board = tmp_path / "board.toml"
     board.write_text(f'[board]\ncolour_order = "RGB"\n[voice]\nenabled = false\n{FAST}')

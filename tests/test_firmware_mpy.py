@@ -75,20 +75,24 @@ def micropython(tmp_path_factory):
 
 
 @pytest.mark.slow
+@pytest.mark.subprocess
 def test_it_is_genuine_micropython(micropython):
     assert "MICROPYTHON micropython 1." in micropython[2]
 
 
 @pytest.mark.parametrize("name", [f"compile_{p.stem}" for p in FIRMWARE_FILES])
+@pytest.mark.subprocess
 def test_firmware_file_compiles_under_micropython(micropython, name):
     assert micropython[0].get(name, "not run") is None
 
 
 @pytest.mark.parametrize("name", CHECK_NAMES)
+@pytest.mark.subprocess
 def test_firmware_check_under_micropython(micropython, name):
     assert micropython[0].get(name, "not run") is None
 
 
+@pytest.mark.subprocess
 def test_micropython_answers_host_frames_in_kind(micropython):
     """HELLO with its boot id, then an ACK per message, readable by the host."""
     frames = pegproto.Deframer().feed(micropython[1])

@@ -150,6 +150,7 @@ def test_mpremote_copies_every_file_to_the_root_then_resets():
 
 
 @pytest.mark.slow
+@pytest.mark.subprocess
 def test_mpremote_copies_the_firmware_into_genuine_micropython_and_resets_it(micropython):
     firmware_tool.copy_to_pico(micropython.path, timeout=300)
     copied = micropython.files()  # the reset ended it
@@ -157,6 +158,7 @@ def test_mpremote_copies_the_firmware_into_genuine_micropython_and_resets_it(mic
 
 
 @pytest.mark.slow
+@pytest.mark.subprocess
 def test_install_takes_a_running_pico_through_its_repl_to_the_new_firmware(
     pico, micropython, monkeypatch
 ):
@@ -199,6 +201,7 @@ def test_install_takes_a_running_pico_through_its_repl_to_the_new_firmware(
     assert pico.path in in_german and not english_left(in_german, "de"), in_german
 
 
+@pytest.mark.subprocess
 def test_mpremote_against_a_missing_port_is_one_clear_error():
     with pytest.raises(LinkError) as refused:
         firmware_tool.copy_to_pico(NO_PORT, timeout=60)

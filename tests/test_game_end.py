@@ -159,12 +159,13 @@ def test_a_dispute_whose_cards_show_an_over_count_takes_it_back(table):
     assert state.scores == (0, 4) and state.claims[-1].muggins.disputed
 
 
-def test_a_call_on_an_over_count_already_taken_back_is_false(table):
+def test_a_muggins_call_on_an_over_count_given_with_its_cards_takes_it_back(table):
     kings_show(table)
-    table.claim("Bob", 12, cards=BOBS)  # taken back at once: 4
-    state = table.muggins("Ann", 2)
-    assert state.scores == (0, 6)  # nothing was missed: Bob pegs the call
-    assert not state.claims[-1].muggins.right
+    state = table.claim("Bob", 12, cards=BOBS)  # Muggins on: pegged as claimed, and kept
+    assert state.scores == (0, 12) and state.told.claims[-1].verdict == "kept"
+    state = table.muggins("Ann", 2)  # any call: the cards show the count over
+    assert state.scores == (0, 4)  # taken back; Ann, proved right, pays nothing
+    assert state.claims[-1].muggins == Mugging(seat=0, called=2, side=1, points=0, right=True)
 
 
 # --- lowball: every score reversed ---------------------------------------------------------
@@ -199,7 +200,8 @@ def test_lowball_a_false_call_costs_the_caller(table):
 
 def test_lowball_an_over_count_penalty_is_pegged_by_who_over_counted(table):
     lowball_show(table, over_count="penalise")
-    state = table.claim("Bob", 10, cards=BOB_EIGHT)
+    table.claim("Bob", 10, cards=BOB_EIGHT)
+    state = table.challenge("Ann")
     assert state.scores == (2, 10)  # his 8, and the 2 he invented as the penalty
     assert [(e.kind, e.side, e.points) for e in state.history[-2:]] == [
         ("hand", 1, 8),

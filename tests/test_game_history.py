@@ -102,7 +102,8 @@ def test_every_kind_of_line_is_said_in_each_language(table, lang):
     table.go("Bob")  # Ann's nine made 30: one for the go when she cannot go on either
     table.go("Ann")
     table.advance()
-    table.claim("Bob", 6, cards="10H 6S 2C 3D")  # four: two too many
+    table.claim("Bob", 6, cards="10H 6S 2C 3D")  # four: two too many, pegged as claimed
+    table.challenge("Ann")  # the cards show it: taken back, and the two to Ann
     table.claim("Ann", 0)
     table.muggins("Bob", 2)  # Ann's hand: unchecked, so the two stand
     said = [entry.said.say(lang) for entry in table.state.history]

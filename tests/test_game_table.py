@@ -9,6 +9,8 @@ from game_bot import open_table, refuse, stored_rows
 
 from pegboard.errors import ConflictError, RuleError
 from pegboard.game import Count, Settings, Table, from_dict, replay, to_dict
+from pegboard.game.acts import Act
+from pegboard.game.commands import claim
 from pegboard.game.events import (
     Claimed,
     GameStarted,
@@ -60,7 +62,7 @@ def test_entries_from_many_threads_are_all_kept_in_order(table):
 
 def test_a_button_and_a_phone_at_once_one_wins(table):
     seen = table.version
-    results = run_threads(6, lambda i: table.claim(i % 2, 2, version=seen))
+    results = run_threads(6, lambda i: table.take(Act.of(claim, i % 2, 2), version=seen))
     won = [r for r in results if not isinstance(r, Exception)]
     lost = [r for r in results if isinstance(r, Exception)]
     assert len(won) == 1 and len(lost) == 5

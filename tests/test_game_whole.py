@@ -152,6 +152,32 @@ def test_match_with_acc_game_points(table):
     assert state.match == type(state.match)((5, 2), 4, 0)
 
 
+def test_the_first_deal_passes_on_from_game_to_game(table):
+    """A chosen (or cut) dealer is the first game's only: game 2 of a match goes to the
+    other player, and game 1's first dealer is refused with the reason."""
+    table.new_game(Settings(players=("Ann", "Bob"), match_games=5), dealer="Ann")
+    win(table, 1, 100)
+    passes = "the first deal passes on from game to game: Bob deals first in game 2, not Ann"
+    refuse(table, "next_game", dealer="Ann", match=passes)
+    refuse(table, "next_game", dealer=0, match=passes)
+    cut = "game 2 is not cut for: the first deal passes on to Bob"
+    refuse(table, "next_game", cuts="KH 3C", match=cut)  # Bob's 3 would deal: still refused
+    refuse(table, "next_game", ranks=[13, 3], match=cut)
+    assert table.next_game(dealer="Bob").first_dealer == 1  # the one it passes to: taken
+    win(table, 0, 100)
+    assert table.next_game().first_dealer == 0  # game 3 of 5: back to Ann
+    table.undo()
+    three = "the first deal passes on from game to game: Ann deals first in game 3, not Bob"
+    refuse(table, "next_game", dealer="Bob", match=three)
+
+
+def test_with_three_players_the_first_deal_passes_to_the_left(table):
+    table.new_game(Settings(players=("Ann", "Bob", "Cat"), match_games=3), dealer="Bob")
+    win(table, 0, 100)
+    refuse(table, "next_game", dealer="Bob", match="Cat deals first in game 2, not Bob")
+    assert table.next_game().first_dealer == 2
+
+
 def test_the_third_game_of_a_match_of_three_is_cut_for(table):
     table.new_game(Settings(players=("Ann", "Bob"), match_games=3), dealer="Ann")
     state = win(table, 1, 100)

@@ -101,6 +101,7 @@ def test_english_is_the_source_and_needs_no_translation():
 
 
 @pytest.mark.slow
+@pytest.mark.subprocess
 def test_catalogues_hold_exactly_the_messages_in_the_code(tmp_path):
     """Extract afresh from pegboard/ and web/: every message is in every catalogue, and no
     catalogue keeps one the code no longer says."""

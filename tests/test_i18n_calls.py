@@ -36,13 +36,13 @@ KEPT = {
     | {"show"}  # "de show" in the seed
     | {"is", "hand", "in", "of", "was", "won", "start", "score", "variant", "past"}  # Dutch
     | {"map", "over", "open", "per", "even"}  # Dutch: folder, over (across), open, per, equally
-    | {"club"},  # Dutch: club
+    | {"club", "clubs", "later"},  # Dutch: club, clubs, later
     "da": {"his", "heels", "nobs", "flush", "go", "muggins", "crib"}
     | {"skunk"}  # no Danish term: the loan the Dutch and Finnish seeds use
     | {"for", "to", "at", "under", "give", "have", "side", "start", "send"}  # Danish words
     | {"version", "match", "variant"}
     | {"over", "hold", "log", "end"}  # Danish: over (across), team, log (ud: out), end (than)
-    | {"format"},  # Danish: format
+    | {"format", "database"},  # Danish: format, database
     "de": {"muggins"}  # no German term: the rule's name
     | {"hand", "in", "was", "version", "teams", "minute", "an", "lies", "so", "name", "format"},
     "fi": {"his", "heels", "nobs", "muggins", "go"}  # "his heelsistä", "nobsina", "gosta"
@@ -105,6 +105,8 @@ NOT_WORDS = re.compile(
 NAMES = {
     "grand",  # a Grand Slam: the ACC's award for winning every game of a club night
     "slam",
+    "grass",  # Grass Roots: the ACC's programme of club points, named as the ACC names it
+    "roots",
     "cribbage",
     "hoyle",
     "shotgun",
@@ -116,6 +118,7 @@ NAMES = {
     "mpremote",
     "gpiozero",
     "spidev",
+    "postgresql",  # the league's database
     "enter",  # the key
 }
 

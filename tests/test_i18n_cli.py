@@ -23,8 +23,9 @@ MARKERS = (PASS, FAIL, SKIP)
 ARGPARSE = re.compile(
     r"usage:|positional arguments:|options:|show this help message and exit"
     r"|\b(?:score|play|stats|advise|serve|doctor|firmware|install|check|repl|club)\b"
+    r"|\b(?:export|send|league|import|clubs|merge|points|standings)\b"  # the club's, the league's
 )
-COMMANDS = ("score", "play", "stats", "advise", "serve", "doctor", "firmware", "club")
+COMMANDS = ("score", "play", "stats", "advise", "serve", "doctor", "firmware", "club", "league")
 
 
 @pytest.fixture(autouse=True)
@@ -114,6 +115,7 @@ def test_error_lines_are_said_in_the_language(capsys, tmp_path, lang):
 
 @pytest.mark.slow
 @pytest.mark.parametrize("lang", TRANSLATED)
+@pytest.mark.subprocess
 def test_the_board_says_where_it_is_and_its_pin_in_the_language(tmp_path, lang):
     """What ``pegboard serve`` prints at start: where phones find the panel, its PIN, where
     the voice goes; a config key (``[panel] host``) stays as it is typed."""
@@ -150,6 +152,7 @@ def doctor_says(tmp_path_factory):
 
 @pytest.mark.slow
 @pytest.mark.parametrize("lang", TRANSLATED)
+@pytest.mark.subprocess
 def test_the_doctor_says_every_line_in_the_language(doctor_says, lang):
     english, said = doctor_says("en"), doctor_says(lang)
     assert len(said) == len(english) > 10

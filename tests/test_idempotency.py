@@ -10,6 +10,8 @@ from test_panel import PIN, act, csrf, lines
 
 from pegboard.errors import StoreError
 from pegboard.game import Settings, Table
+from pegboard.game.acts import Act
+from pegboard.game.commands import turn_starter
 from pegboard.panel import create_app
 
 
@@ -34,63 +36,63 @@ def show_of_bob(client, token):
     act(client, token, "advance")
 
 
-def test_a_claim_sent_twice_with_one_key_is_pegged_once(client, token, board):
+def test_a_claim_sent_twice_with_one_key_is_pegged_once(client, token, keeper):
     show_of_bob(client, token)
     first = keyed(client, token, "claim", "tap-1", seat=1, points=2)
     again = keyed(client, token, "claim", '"tap-1"', seat=1, points=2)  # an sf-string: the same
     assert first.status_code == again.status_code == 200
-    assert board.keeper.state.scores == (0, 2)
+    assert keeper.state.scores == (0, 2)
     assert [line["points"] for line in lines(client)] == [2]
     assert again.get_json()["said"] == first.get_json()["said"] == "Pegged 2."
     assert again.get_json()["replayed"] is True and "replayed" not in first.get_json()
     # Without a key (or with a new one) it is a new entry.
     assert keyed(client, token, "claim", "tap-2", seat=0, points=2).status_code == 200
-    assert board.keeper.state.scores == (2, 2)
+    assert keeper.state.scores == (2, 2)
 
 
-def test_the_same_key_with_another_request_is_a_422(client, token, board):
+def test_the_same_key_with_another_request_is_a_422(client, token, keeper):
     show_of_bob(client, token)
     keyed(client, token, "claim", "k", seat=1, points=2)
-    before = board.keeper.state
+    before = keeper.state
     response = keyed(client, token, "claim", "k", seat=1, points=4)
     assert response.status_code == 422
     assert "another request" in response.get_json()["error"]
     assert keyed(client, token, "undo", "k").status_code == 422
-    assert board.keeper.state == before
+    assert keeper.state == before
 
 
 @pytest.mark.slow
 @pytest.mark.parametrize("key", ["", "x" * 129, "naïve", "two words"])
-def test_a_malformed_key_is_a_400(client, token, board, key):
+def test_a_malformed_key_is_a_400(client, token, keeper, key):
     show_of_bob(client, token)
-    before = board.keeper.state
+    before = keeper.state
     response = keyed(client, token, "claim", key, seat=1, points=2)
     assert response.status_code == 400 and "Idempotency-Key" in response.get_json()["error"]
-    assert board.keeper.state == before
+    assert keeper.state == before
 
 
-def test_a_refused_request_is_not_remembered(client, token, board):
+def test_a_refused_request_is_not_remembered(client, token, keeper):
     show_of_bob(client, token)
     assert keyed(client, token, "claim", "r", seat=0, points=2).status_code == 409  # Bob's turn
     assert keyed(client, token, "claim", "r", seat=0, points=2).status_code == 409
-    assert board.keeper.state.scores == (0, 0)
+    assert keeper.state.scores == (0, 0)
 
 
-def test_a_dial_turn_sent_twice_turns_once(client, token, board):
+def test_a_dial_turn_sent_twice_turns_once(client, token, keeper):
     show_of_bob(client, token)
     for _ in range(2):
         state = keyed(client, token, "sim_turn", "turn-1", seat=1, steps=3).get_json()["state"]
-    assert state["pending"][1] == 3 and board.keeper.dials[1] == 3
+    assert state["pending"][1] == 3 and keeper.dials[1] == 3
 
 
-def test_undo_sent_twice_with_one_key_undoes_once(client, token, board):
+def test_undo_sent_twice_with_one_key_undoes_once(client, token, keeper):
     show_of_bob(client, token)
     act(client, token, "claim", seat=1, points=2)
     act(client, token, "claim", seat=0, points=4)
     for _ in range(2):
         answer = keyed(client, token, "undo", "u1").get_json()
     assert answer["said"] == "Undone."
-    assert board.keeper.state.scores == (0, 2)
+    assert keeper.state.scores == (0, 2)
 
 
 def test_a_key_is_kept_across_a_restart(tmp_path, board):
@@ -126,26 +128,26 @@ def test_the_key_is_stored_in_the_same_transaction_as_its_entry(tmp_path):
         )
         spoiler.commit()
         with pytest.raises(StoreError):
-            table.turn_starter("5D", key=("k", "claim"))
+            table.take(Act.of(turn_starter, "5D"), key=("k", "claim"))
         assert table.state.version == 1
         spoiler.execute("DROP TRIGGER no_keys")
         spoiler.commit()
         spoiler.close()
     with Table(path) as table:
         assert table.state.version == 1 and table.recall("k") is None
-        table.turn_starter("5D", key=("k", "starter"))
+        table.take(Act.of(turn_starter, "5D"), key=("k", "starter"))
         receipt = table.recall("k")
         assert (receipt.request, receipt.version) == ("starter", 2)
 
 
-def test_a_new_game_made_with_a_key_is_made_once(client, token, board):
+def test_a_new_game_made_with_a_key_is_made_once(client, token, keeper):
     for _ in range(2):
         response = keyed(client, token, "new_game", "ng", players=["Ann", "Bob"], dealer=1)
         assert response.status_code == 200
-    assert len(board.keeper._table.games()) == 1
+    assert len(keeper._table.games()) == 1
 
 
-def test_a_stale_version_is_a_409_with_the_board_as_it_is(client, token, board):
+def test_a_stale_version_is_a_409_with_the_board_as_it_is(client, token, keeper):
     show_of_bob(client, token)
     seen = client.get("/api/state").get_json()["game"]["version"]
     assert act(client, token, "claim", seat=1, points=2, version=seen).status_code == 200
@@ -154,6 +156,6 @@ def test_a_stale_version_is_a_409_with_the_board_as_it_is(client, token, board):
     body = response.get_json()
     assert "moved on" in body["error"]
     assert body["state"]["game"]["scores"] == [0, 2]
-    assert board.keeper.state.scores == (0, 2)
+    assert keeper.state.scores == (0, 2)
     advance = act(client, token, "advance", version=seen)
-    assert advance.status_code == 409 and board.keeper.state.scores == (0, 2)
+    assert advance.status_code == 409 and keeper.state.scores == (0, 2)

@@ -301,6 +301,7 @@ def test_without_gpio_the_error_says_to_use_sim(factory, monkeypatch):
 
 
 @pytest.mark.slow
+@pytest.mark.subprocess
 def test_importing_the_inputs_chooses_no_pin_factory():
     code = "import gpiozero, pegboard.inputs; print(gpiozero.Device.pin_factory)"
     result = subprocess.run(

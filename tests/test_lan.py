@@ -52,6 +52,7 @@ def read_until(fd: int, marker: str, limit: int = 200) -> str:
 
 @pytest.mark.slow
 @pytest.mark.skipif(not lan.lan_addresses(), reason="this machine has no network at all")
+@pytest.mark.subprocess
 def test_the_board_prints_a_lan_address_and_a_qr_code_on_its_terminal(tmp_path):
     terminal, board_side = pty.openpty()
     process = serve(tmp_path, stdout=board_side, stderr=subprocess.DEVNULL)
@@ -103,6 +104,7 @@ def can_make_networks() -> bool:
 
 @pytest.mark.slow
 @pytest.mark.skipif(not can_make_networks(), reason="needs root and iproute2 to make a network")
+@pytest.mark.subprocess
 def test_a_phone_on_the_same_network_opens_the_panel_with_nothing_else_to_do(tmp_path):
     with phone_network() as phone:
         process = serve(tmp_path, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)

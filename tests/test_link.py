@@ -75,6 +75,7 @@ def test_open_driver_builds_the_back_end_asked_for():
         open_driver("usb", LAYOUT.strips)
 
 
+@pytest.mark.subprocess
 def test_importing_the_leds_package_touches_no_back_end():
     code = (
         "import sys, pegboard.leds;"

@@ -81,16 +81,24 @@ def notes(folder) -> list[str]:
     return [json.loads(path.read_text())["text"] for path in sorted(folder.glob("*.json"))]
 
 
-@pytest.mark.slow
-def test_an_under_claim_keeps_its_verdict_from_everyone_until_the_window_closes(board):
-    port, voice = board
+def table_of(port: int):
+    """A signed-in player's entries (each answering its game), the player, a watcher who
+    is not signed in, and a live stream, on the board at ``port``."""
     player, watcher = Phone(port), Phone(port)
     player.call("POST", "/api/login", {"pin": "1357"})
     player.csrf = player.call("GET", "/api/session")["csrf"]
-    stream = Stream(port)
 
     def act(action, **args):
         return player.call("POST", f"/api/act/{action}", args)["state"]["game"]
+
+    return act, player, watcher, Stream(port)
+
+
+@pytest.mark.slow
+@pytest.mark.subprocess
+def test_an_under_claim_keeps_its_verdict_from_everyone_until_the_window_closes(board):
+    port, voice = board
+    act, player, watcher, stream = table_of(port)
 
     act("new_game", players=["Ann", "Bob"], dealer=0, muggins=True)
     act("starter", card="5D")
@@ -130,3 +138,73 @@ def test_an_under_claim_keeps_its_verdict_from_everyone_until_the_window_closes(
     assert game["lesson"]["missed"] == true - CLAIMED
     missed = "Bob's hand held fourteen: six missed."
     eventually(lambda: missed in notes(voice), timeout=60)
+
+
+KINGS = ["2H", "3S", "9D", "QC"]  # with the starter K♣: four
+# What would tell an over-claim or a claim of game, in the words a watcher sees or hears.
+OVER_TELLS = ("over", "taken back", "exact", "held", "four", "wins", "won", "ended")
+
+
+def told_words(state: dict, lines: list[dict]) -> str:
+    """Every word the board tells a watcher in a state message or its history."""
+    game = state["game"] or {}
+    return json.dumps(
+        [state["message"], state["aloud"], game.get("summary"), [line["why"] for line in lines]]
+    )
+
+
+def held_claim(state: dict) -> dict:
+    game = state["game"] or {}
+    return {key: game.get(key) for key in ("winner", "result", "margin", "lesson")} | {
+        "phase": game.get("phase"),
+        "verdicts": [claim["verdict"] for claim in game.get("claims", [])],
+        "actuals": [claim["actual"] for claim in game.get("claims", [])],
+    }
+
+
+@pytest.mark.slow
+@pytest.mark.subprocess
+def test_an_over_claim_and_a_claim_of_game_tell_nothing_more_until_called(board):
+    """Bob claims 29 on a hand worth 4, with its cards: the board pegs 29 and tells no
+    one it is over; then, at 5-10 of a game to 21, Bob claims 12 without the cards: no
+    win anywhere while its window is open, and Ann's call with the cards undoes it."""
+    port, voice = board
+    act, _, watcher, stream = table_of(port)
+
+    def nothing_told(version: int, words: tuple[str, ...], since: int) -> None:
+        eventually(lambda: stream.saw(version), timeout=30)
+        seen = watcher.call("GET", "/api/state")
+        lines = watcher.call("GET", "/api/history")["entries"]
+        assert not any(word in told_words(seen, lines) for word in words), told_words(seen, lines)
+        for state in [seen, *stream.states[since:]]:
+            held = held_claim(state)
+            assert held["winner"] is None and held["result"] is None and held["lesson"] is None
+            assert held["phase"] != "over" and all(a is None for a in held["actuals"]), held
+            assert "over" not in held["verdicts"] and "exact" not in held["verdicts"]
+            assert not any(word in json.dumps(state["aloud"]) for word in words)
+
+    act("new_game", players=["Ann", "Bob"], dealer=0, muggins=True)
+    act("starter", card="KC")
+    act("advance")
+    game = act("claim", seat=1, points=29, cards=KINGS)
+    assert game["scores"] == [0, 29] and game["claims"][-1]["verdict"] == "kept"
+    nothing_told(game["version"], OVER_TELLS, since=0)
+    eventually(lambda: any("Bob's hand: twenty-nine." in text for text in notes(voice)), 60)
+    assert not any(word in text for text in notes(voice) for word in OVER_TELLS)
+    game = act("challenge", seat=0)  # the cards were given: the board counts them
+    assert game["scores"] == [0, 4] and game["claims"][-1]["verdict"] == "over"
+
+    since = len(stream.states)  # the first game's messages, told once it was called
+    act("new_game", players=["Ann", "Bob"], dealer=0, muggins=True, target=21)
+    act("starter", card="KC")
+    act("claim", seat=0, points=5)
+    act("claim", seat=1, points=10)
+    act("advance")
+    game = act("claim", seat=1, points=12)  # into 21, without its cards
+    assert game["scores"] == [5, 21] and game["winner"] is None
+    nothing_told(game["version"], ("wins", "won", "ended", "game over"), since)
+    eventually(lambda: any("Bob's hand: twelve." in text for text in notes(voice)), 60)
+    assert not any("wins" in text for text in notes(voice))
+    assert watcher.call("GET", "/api/state")["game"]["challenge"]["claimed"] == 12
+    game = act("challenge", seat=0, cards=KINGS)
+    assert game["scores"] == [5, 14] and game["winner"] is None and game["phase"] == "show"

@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
+import dataclasses
+import gzip
 import json
 import posixpath
 import re
 from pathlib import Path
+from typing import Any
 
 import pytest
 from conftest import PANEL_PIN
@@ -13,6 +16,7 @@ from waiting import eventually
 
 from pegboard.panel import create_app
 from pegboard.panel.actions import ACTIONS, SEEN, table, takes
+from pegboard.panel.api import Board
 
 PIN = PANEL_PIN  # the app and client fixtures are conftest's
 
@@ -47,33 +51,60 @@ def test_watching_is_open(client):
     assert client.get("/board.svg").mimetype == "image/svg+xml"
 
 
-def test_every_asset_is_local_and_the_first_load_is_small(client, board):
-    board.keeper.new_game({"players": ["Ann", "Bob"], "muggins": True}, dealer=0)
-    board.keeper.turn_starter("5D")
-    board.keeper.lay("10H", 1)  # a page opened in the play: the board as it stands comes in it
-    page = client.get("/").get_data(as_text=True)
+def test_every_asset_is_local_and_the_first_load_is_small(client, keeper):
+    """What a phone fetches to show the page the first time, as it goes over the wire
+    (gzipped, with its headers), each asset named with the files' version and kept."""
+    keeper.new_game({"players": ["Ann", "Bob"], "muggins": True}, dealer=0)
+    keeper.turn_starter("5D")
+    keeper.lay("10H", 1)  # a page opened in the play: the board as it stands comes in it
+    taking = {"Accept-Encoding": "gzip, deflate"}
+
+    def fetched(path: str) -> tuple[bytes, int]:
+        response = client.get(path, headers=taking)
+        assert response.status_code == 200, path
+        wire = response.get_data()
+        head = sum(len(f"{k}: {v}\r\n") for k, v in response.headers.items())
+        gzipped = response.headers.get("Content-Encoding") == "gzip"
+        return (gzip.decompress(wire) if gzipped else wire), len(wire) + head
+
+    body, total = fetched("/")
+    page = body.decode()
     assets = re.findall(r'(?:href|src)="([^"]+)"', page)
-    assert assets and all(a.startswith("/static/") or a == "/manifest.webmanifest" for a in assets)
-    total = len(page.encode())
+    named = all(a.startswith("/static/v/") or a == "/manifest.webmanifest" for a in assets)
+    assert assets and named
     loaded, pending = set(), list(assets)
     while pending:  # each asset, and each module a module imports, once
         asset = pending.pop()
         if asset in loaded:
             continue
         loaded.add(asset)
-        response = client.get(asset)
-        assert response.status_code == 200, asset
-        body = response.get_data()
-        total += len(body)
+        body, size = fetched(asset)
+        total += size
         outside = re.findall(rb"https?://[^\s\"')]+", body)
         assert all(url.startswith(b"http://www.w3.org/") for url in outside), outside
         if asset.endswith(".js"):
             folder = asset.rsplit("/", 1)[0]
             for module in re.findall(rb'^import[^"]*"(\.[^"]+)"', body, re.M):
                 pending.append(posixpath.normpath(f"{folder}/{module.decode()}"))
-    assert "/static/vendor/lit-html.js" in loaded and len(loaded) > 20  # the page's modules
+    lit = [a for a in loaded if a.endswith("/vendor/lit-html.js")]
+    assert lit and len(loaded) > 20  # the page's modules, at the same version
     assert "<svg" in page  # the board's drawing comes in the page
     assert total <= 150 * 1024, total
+    kept = client.get(lit[0]).headers["Cache-Control"]
+    assert "immutable" in kept and "max-age=31536000" in kept, kept
+
+
+def test_a_file_of_another_version_is_served_but_not_kept_and_gzip_only_when_taken(client):
+    page = client.get("/").get_data(as_text=True)
+    main = re.search(r'src="(/static/v/[^"]+/main.js)"', page).group(1)
+    older = re.sub(r"/v/[^/]+/", "/v/0ld/", main)  # a page of before an update
+    response = client.get(older)
+    kept = response.headers.get("Cache-Control", "")
+    assert response.status_code == 200 and "immutable" not in kept
+    plain = client.get(main)  # no Accept-Encoding: as it is
+    assert "Content-Encoding" not in plain.headers and b"import" in plain.get_data()
+    assert "Accept-Encoding" in plain.headers["Vary"]
+    assert client.get("/static/v/x/../../../pyproject.toml").status_code == 404
 
 
 def test_security_headers(client):
@@ -106,19 +137,19 @@ def test_bad_cards_get_a_clear_400(client, query, says):
     assert says in response.get_json()["error"]
 
 
-def test_changes_need_the_pin(client, board):
+def test_changes_need_the_pin(client, keeper):
     token = csrf(client)
     response = act(client, token, "new_game", players=["Ann", "Bob"])
     assert response.status_code == 401
-    assert board.keeper.state is None
+    assert keeper.state is None
 
 
-def test_changes_need_the_csrf_token(client, signed_in, board):
+def test_changes_need_the_csrf_token(client, signed_in, keeper):
     response = client.post("/api/act/new_game", json={"players": ["Ann", "Bob"]})
     assert response.status_code == 403
     response = act(client, "forged", "new_game", players=["Ann", "Bob"])
     assert response.status_code == 403
-    assert board.keeper.state is None
+    assert keeper.state is None
 
 
 def test_login_needs_the_csrf_token(client):
@@ -137,7 +168,7 @@ def test_an_address_waits_once_its_five_free_wrong_pins_are_spent(client):
     assert not client.get("/api/session").get_json()["signed_in"]
 
 
-def test_a_signed_in_phone_plays_a_deal(client, signed_in, board):
+def test_a_signed_in_phone_plays_a_deal(client, signed_in, keeper):
     assert act(client, signed_in, "new_game", players=["Ann", "Bob"], dealer=0).status_code == 200
     act(client, signed_in, "starter", card="5D")
     act(client, signed_in, "lay", seat=1, card="10H")
@@ -149,7 +180,7 @@ def test_a_signed_in_phone_plays_a_deal(client, signed_in, board):
     assert lines(client)[-1]["points"] == 2
 
 
-def test_with_muggins_a_claim_keeps_its_verdict_until_a_call_settles_it(client, signed_in, board):
+def test_with_muggins_a_claim_keeps_its_verdict_until_a_call_settles_it(client, signed_in, keeper):
     act(client, signed_in, "new_game", players=["Ann", "Bob"], dealer=0, muggins=True)
     act(client, signed_in, "starter", card="5D")
     act(client, signed_in, "advance")
@@ -177,7 +208,7 @@ def test_without_muggins_the_board_says_what_a_count_missed(client, signed_in):
     assert response.get_json()["said"] == "8: under by 6."
 
 
-def test_a_refused_entry_is_a_409_and_changes_nothing(client, signed_in, board):
+def test_a_refused_entry_is_a_409_and_changes_nothing(client, signed_in, keeper):
     act(client, signed_in, "new_game", players=["Ann", "Bob"], dealer=0)
     act(client, signed_in, "starter", card="5D")
     act(client, signed_in, "advance")
@@ -203,9 +234,9 @@ def test_a_refused_entry_is_a_409_and_changes_nothing(client, signed_in, board):
         ("new_game", {"players": ["Ann", "Bob"], "variant": "chess"}, 400),
     ],
 )
-def test_hostile_requests_get_4xx_json(client, signed_in, board, action, data, status):
+def test_hostile_requests_get_4xx_json(client, signed_in, keeper, action, data, status):
     act(client, signed_in, "new_game", players=["Ann", "Bob"], dealer=0)
-    before = board.keeper.state
+    before = keeper.state
     if isinstance(data, str):
         response = client.post(
             f"/api/act/{action}",
@@ -218,7 +249,7 @@ def test_hostile_requests_get_4xx_json(client, signed_in, board, action, data, s
     assert response.status_code == status
     assert "error" in response.get_json()
     assert "Traceback" not in response.get_data(as_text=True)
-    assert board.keeper.state == before
+    assert keeper.state == before
 
 
 def act_raw(client, token, action, data):
@@ -236,9 +267,10 @@ def test_an_oversized_body_is_refused(client, signed_in):
     assert "error" in response.get_json()
 
 
-def test_an_internal_error_never_shows_a_trace(board):
-    broken = create_app({"PIN": PIN}, board.keeper)
-    broken.extensions["pegboard.keeper"] = object()  # a front door that fails every call
+def test_an_internal_error_never_shows_a_trace(keeper):
+    broken = create_app({"PIN": PIN}, keeper)
+    failing: Any = object()  # a front door that fails every call
+    dataclasses.replace(Board.of(broken), keeper=failing).init_app(broken)
     response = broken.test_client().get("/api/state")
     assert response.status_code == 500
     assert response.get_json() == {"error": "internal error: nothing was changed"}
@@ -330,6 +362,7 @@ def test_a_new_game_takes_every_setting(client, signed_in):
         "match_games": 3,
         "match_scoring": "acc",
         "colours": ["#112233", "#AABBCC"],
+        "edition": 2,  # of the board's rules (pegboard.game.settings.EDITIONS)
     }
     assert [side["name"] for side in game["sides"]] == ["Ann & Cat", "Bob & Dan"]
     assert [side["colour"] for side in game["sides"]] == ["#112233", "#AABBCC"]
@@ -353,13 +386,13 @@ def test_a_new_game_takes_every_setting(client, signed_in):
         ({"first_go_ends": "yes"}, "first_go_ends must be true or false"),
     ],
 )
-def test_bad_settings_are_refused_and_keep_the_game(client, signed_in, board, settings, says):
+def test_bad_settings_are_refused_and_keep_the_game(client, signed_in, keeper, settings, says):
     act(client, signed_in, "new_game", players=["Ann", "Bob"], dealer=0)
-    before = board.keeper.state
+    before = keeper.state
     response = act(client, signed_in, "new_game", **{"players": ["Cat", "Dan"], **settings})
     assert response.status_code in (400, 409)
     assert says in response.get_json()["error"]
-    assert board.keeper.state == before
+    assert keeper.state == before
 
 
 def test_the_state_tells_whose_each_seen_card_is(client, signed_in):
@@ -412,7 +445,7 @@ def test_muggins_on_a_count_pegged_without_its_cards(client, signed_in):
     assert game["muggins_open"] is None
 
 
-def test_a_muggins_call_disputed_with_a_starter_named_late(client, signed_in, board):
+def test_a_muggins_call_disputed_with_a_starter_named_late(client, signed_in, keeper):
     """The starter turned with "not a jack", no card entered: Ann mugs Bob without the
     cards; Bob names the starter and shows his hand, and the cards settle the call."""
     act(client, signed_in, "new_game", players=["Ann", "Bob"], dealer=0, muggins=True)
@@ -422,10 +455,10 @@ def test_a_muggins_call_disputed_with_a_starter_named_late(client, signed_in, bo
     game = act(client, signed_in, "muggins", seat=0, points=2).get_json()["state"]["game"]
     assert game["scores"] == [2, 10] and game["dispute"]["seat"] == 1
     hand = ["10H", "5H", "JS", "4D"]
-    before = board.keeper.state
+    before = keeper.state
     response = act(client, signed_in, "dispute", seat=1, cards=hand)
     assert response.status_code == 409
-    assert "name it" in response.get_json()["error"] and board.keeper.state == before
+    assert "name it" in response.get_json()["error"] and keeper.state == before
     response = act(client, signed_in, "name_starter", card="5D")
     assert response.status_code == 200 and response.get_json()["said"] == "The starter: 5♦."
     assert response.get_json()["state"]["game"]["starter"] == "5♦"
@@ -436,16 +469,16 @@ def test_a_muggins_call_disputed_with_a_starter_named_late(client, signed_in, bo
     assert lines(client)[-1]["why"] == "false muggins on Bob's hand"
 
 
-def test_muggins_by_a_partner_or_when_off_is_refused(client, signed_in, board):
+def test_muggins_by_a_partner_or_when_off_is_refused(client, signed_in, keeper):
     act(client, signed_in, "new_game", players=["Ann", "Bob"], dealer=0)
     act(client, signed_in, "starter", card="5D")
     act(client, signed_in, "advance")
     game = act(client, signed_in, "claim", seat=1, points=8).get_json()["state"]["game"]
     assert game["muggins_open"] is None  # Muggins is off in this game
-    before = board.keeper.state
+    before = keeper.state
     response = act(client, signed_in, "muggins", seat=0, points=2)
     assert response.status_code == 409 and "off" in response.get_json()["error"]
-    assert board.keeper.state == before
+    assert keeper.state == before
 
 
 def test_heels_undo_redo_and_the_next_deal(client, signed_in):
@@ -512,7 +545,7 @@ def test_brightness_from_the_panel(client, signed_in, board):
     eventually(lambda: board.leds.brightness == 0.5, board=board.keeper)
 
 
-def test_the_on_screen_dials_peg(client, signed_in, board):
+def test_the_on_screen_dials_peg(client, signed_in, keeper):
     act(client, signed_in, "new_game", players=["Ann", "Bob"], dealer=0)
     act(client, signed_in, "sim_press", seat=0)  # the starter, no heels
     state = act(client, signed_in, "sim_turn", seat=1, steps=3).get_json()["state"]
@@ -553,15 +586,15 @@ def test_the_page_has_every_message_its_script_shows(client):
 
 @pytest.mark.parametrize("action", ["undo", "redo", "go", "lay", "next_game", "advance"])
 def test_an_argument_an_action_does_not_take_is_a_400_that_names_it(
-    client, signed_in, board, action
+    client, signed_in, keeper, action
 ):
     act(client, signed_in, "new_game", players=["Ann", "Bob"], dealer=0)
-    before = board.keeper.state
+    before = keeper.state
     response = act(client, signed_in, action, cards=["5H"], seat=0, card="5H", colour="red")
     assert response.status_code == 400
     error = response.get_json()["error"]
     assert "cards" in error and "colour" in error
-    assert board.keeper.state == before
+    assert keeper.state == before
 
 
 def post_raw(client, token, path, data: bytes):
@@ -600,13 +633,13 @@ def test_hostile_json_reaches_no_parser_and_no_pin_check(client, data, says):
         ("claim", {"seat": 0, "points": 2, "cards": ["5\udc00"]}),
     ],
 )
-def test_text_that_is_not_unicode_is_never_stored(client, signed_in, board, action, args):
+def test_text_that_is_not_unicode_is_never_stored(client, signed_in, keeper, action, args):
     act(client, signed_in, "new_game", players=["Ann", "Bob"], dealer=0)
-    before, games = board.keeper.state, len(board.keeper._table.games())
+    before, games = keeper.state, len(keeper._table.games())
     data = json.dumps(args).encode()  # ensure_ascii: lone surrogates as \\u escapes
     response = post_raw(client, signed_in, f"/api/act/{action}", data)
     assert response.status_code == 400
-    assert board.keeper.state == before and len(board.keeper._table.games()) == games
+    assert keeper.state == before and len(keeper._table.games()) == games
 
 
 def test_the_readme_lists_every_action_with_its_arguments():

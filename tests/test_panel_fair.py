@@ -124,6 +124,7 @@ def test_a_stream_the_board_ends_is_taken_up_again_without_a_gap(serving, board)
 
 @pytest.mark.slow
 @pytest.mark.parametrize(("files", "expected"), [(600, 600 - FILES_KEPT), (20000, None)])
+@pytest.mark.subprocess
 def test_the_caps_grow_with_what_the_machine_can_hold(files, expected):
     """As many connections as the open files allow (the soft limit raised to the hard
     one), within the memory the machine has."""

@@ -134,7 +134,7 @@ def test_the_win_says_by_how_much_the_skunk_and_what_comes_next(client, signed_i
     assert game["lead"] == {"side": 1, "by": result["margin"]}
 
 
-def test_the_games_kept_and_taking_one_up_again(client, signed_in, board):
+def test_the_games_kept_and_taking_one_up_again(client, signed_in, keeper):
     act(client, signed_in, "new_game", players=["Ann", "Bob"], dealer=0)
     act(client, signed_in, "starter", card="JC")  # two for his heels
     first = state(client)["game_id"]
@@ -150,7 +150,7 @@ def test_the_games_kept_and_taking_one_up_again(client, signed_in, board):
     body = response.get_json()
     assert body["said"] == "Back to the game of Ann and Bob."
     assert body["state"]["game_id"] == first and body["state"]["game"]["scores"] == [2, 0]
-    assert board.keeper.state.players == ("Ann", "Bob")
+    assert keeper.state.players == ("Ann", "Bob")
     # A game started and left at once is not listed: there is nothing to go back to.
     assert [g["id"] for g in client.get("/api/games").get_json()["games"]] == [first]
 
@@ -159,14 +159,14 @@ def test_the_games_kept_and_taking_one_up_again(client, signed_in, board):
     ("game", "says"), [(99, "there is no game 99"), ("one", "game must be a whole number")]
 )
 def test_resuming_a_game_that_is_not_there_is_refused_and_changes_nothing(
-    client, signed_in, board, game, says
+    client, signed_in, keeper, game, says
 ):
     act(client, signed_in, "new_game", players=["Ann", "Bob"], dealer=0)
-    before = board.keeper.state
+    before = keeper.state
     response = act(client, signed_in, "resume", game=game)
     assert response.status_code in (400, 409)
     assert says in response.get_json()["error"]
-    assert board.keeper.state == before
+    assert keeper.state == before
 
 
 def test_the_board_says_which_numbers_of_players_it_takes(client):

@@ -8,6 +8,8 @@ import http.client
 import json
 import socket
 import threading
+from collections.abc import Callable
+from typing import Any
 
 import pytest
 from test_panel import PIN
@@ -20,8 +22,8 @@ LIMITS = Limits(threads=4, header_seconds=1.0, body_seconds=1.0)
 
 
 @pytest.fixture
-def server(board):
-    app = create_app({"PIN": PIN, "SIM": True, "SECRET_KEY": "x" * 64}, board.keeper)
+def server(keeper):
+    app = create_app({"PIN": PIN, "SIM": True, "SECRET_KEY": "x" * 64}, keeper)
     running = PanelServer(app, "127.0.0.1", 0, LIMITS)
     thread = threading.Thread(target=running.run)
     thread.start()
@@ -69,7 +71,7 @@ def messages(seen: bytes, name: str) -> list[dict]:
     return found
 
 
-def signed_in(port: int) -> tuple[http.client.HTTPConnection, dict]:
+def signed_in(port: int) -> tuple[Callable[..., tuple[Any, Any]], dict]:
     connection = http.client.HTTPConnection("127.0.0.1", port, timeout=30)
 
     def call(method, path, body=None, headers=None):
@@ -147,7 +149,7 @@ def test_deep_json_and_foreign_hosts_are_refused_for_real(server):
     assert status == 400
 
 
-def test_each_change_sends_what_the_history_gained(server, board):
+def test_each_change_sends_what_the_history_gained(server):
     call, headers = signed_in(server.port)
     call("POST", "/api/act/new_game", {"players": ["Ann", "Bob"], "dealer": 0}, headers)
     call("POST", "/api/act/starter", {"card": "5D"}, headers)
@@ -166,7 +168,7 @@ def test_each_change_sends_what_the_history_gained(server, board):
     stream.close()
 
 
-def test_a_dial_turn_sends_the_dials_only(server, board):
+def test_a_dial_turn_sends_the_dials_only(server):
     call, headers = signed_in(server.port)
     call("POST", "/api/act/new_game", {"players": ["Ann", "Bob"], "dealer": 0}, headers)
     stream = open_stream(server.port, "127.0.0.1")
@@ -174,3 +176,24 @@ def test_a_dial_turn_sends_the_dials_only(server, board):
     dials = messages(read_until(stream, b"event: dials"), "dials")[0]
     assert dials["pending"][1] == 2 and set(dials) == {"version", "pending"}
     stream.close()
+
+
+def test_a_bug_of_ours_is_one_500_saying_nothing_changed_and_answers_log_no_line(caplog):
+    def app(environ, start_response):
+        if environ["PATH_INFO"] == "/broken":
+            raise RuntimeError("a bug")
+        start_response("200 OK", [("Content-Type", "text/plain")])
+        return [b"fine, ", b"thanks"]
+
+    running = PanelServer(app, "127.0.0.1", 0, LIMITS)
+    thread = threading.Thread(target=running.run)
+    thread.start()
+    try:
+        with caplog.at_level("INFO"):
+            assert get(running.port, "/") == (200, b"fine, thanks")
+            status, body = get(running.port, "/broken")
+    finally:
+        running.stop()
+        thread.join(timeout=30)
+    assert status == 500 and json.loads(body) == {"error": "internal error: nothing was changed"}
+    assert [r.name for r in caplog.records] == ["pegboard.panel.container"]  # the bug, once

@@ -84,6 +84,7 @@ def play_to_the_end(phone: Phone) -> dict:
 
 @pytest.mark.slow
 @pytest.mark.parametrize("layout", PCB)
+@pytest.mark.subprocess
 def test_serve_sim_plays_a_whole_game_on_the_pcb_and_lights_the_winners_game_hole(tmp_path, layout):
     board = load_layout(layout)
     process, port = serve(tmp_path, layout)

@@ -249,6 +249,7 @@ def test_a_refused_claim_flashes_the_lap_marks_too():
     assert all(frame.at(m)[0] > 0 == frame.at(m)[2] for m in ENGLISH.tracks[0].lap_marks)
 
 
+@pytest.mark.subprocess
 def test_rendering_knows_nothing_of_the_game():
     code = (
         "import sys, pegboard.board.render, pegboard.board.svg, pegboard.leds.pico;"

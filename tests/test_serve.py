@@ -88,6 +88,7 @@ def follow(port: int, seen: list, ready: threading.Event, wanted: int) -> None:
 
 
 @pytest.mark.slow
+@pytest.mark.subprocess
 def test_phones_follow_live_and_sigterm_stops_cleanly(server):
     process, port, tmp_path = server
     phone = Phone(port)

@@ -44,6 +44,7 @@ def serve(tmp_path: Path, *args: str, config: bytes | None = None) -> str:
     return done.stderr.removeprefix("pegboard: ").rstrip("\n")
 
 
+@pytest.mark.subprocess
 def test_a_config_file_that_is_not_utf8(tmp_path):
     data = tmp_path / "data"
     said = serve(tmp_path, "--data", str(data), config=b'[board]\nlanguage = "\xe9n"\n')
@@ -52,6 +53,7 @@ def test_a_config_file_that_is_not_utf8(tmp_path):
 
 
 @pytest.mark.parametrize("how", ["config", "option"])
+@pytest.mark.subprocess
 def test_a_host_that_is_no_address(tmp_path, how):
     data = tmp_path / "data"
     if how == "config":
@@ -66,6 +68,7 @@ def test_a_host_that_is_no_address(tmp_path, how):
 
 
 @pytest.mark.slow
+@pytest.mark.subprocess
 def test_a_host_of_another_machine(tmp_path):
     data = tmp_path / "data"
     said = serve(tmp_path, "--data", str(data), "--host", "192.0.2.1", "--port", "0")
@@ -74,6 +77,7 @@ def test_a_host_of_another_machine(tmp_path):
 
 
 @pytest.mark.slow
+@pytest.mark.subprocess
 def test_a_port_another_program_holds_is_found_before_anything_is_written(tmp_path):
     data = tmp_path / "data"
     with socket.socket() as other:
@@ -88,11 +92,13 @@ def test_a_port_another_program_holds_is_found_before_anything_is_written(tmp_pa
     assert not data.exists()
 
 
+@pytest.mark.subprocess
 def test_a_port_out_of_range_on_the_command_line(tmp_path):
     said = serve(tmp_path, "--data", str(tmp_path / "data"), "--port", "70000")
     assert said == "--port: panel.port must be between 0 and 65535, not 70000"
 
 
+@pytest.mark.subprocess
 def test_a_data_folder_that_cannot_be_made(tmp_path):
     (tmp_path / "file").write_text("in the way\n")
     data = tmp_path / "file" / "data"
@@ -104,6 +110,7 @@ def test_a_data_folder_that_cannot_be_made(tmp_path):
 
 
 @pytest.mark.slow
+@pytest.mark.subprocess
 def test_a_game_file_refused_writes_no_pin_and_changes_no_file(tmp_path):
     data = tmp_path / "data"
     data.mkdir()
@@ -118,6 +125,7 @@ def test_a_game_file_refused_writes_no_pin_and_changes_no_file(tmp_path):
 @pytest.mark.parametrize(
     ("pin", "why"), [("٤٥٦٧", "Arabic-Indic digits"), ("１２３４", "fullwidth"), ("12²4", "super")]
 )
+@pytest.mark.subprocess
 def test_pin_digits_are_ascii(tmp_path, pin, why):
     config = f'[board]\npin = "{pin}"\n'.encode()
     said = serve(tmp_path, "--data", str(tmp_path / "data"), config=config)
@@ -129,6 +137,7 @@ def test_pin_digits_are_ascii(tmp_path, pin, why):
 # --- names: printable text, one rule wherever a name comes in ------------------------------
 
 
+@pytest.mark.subprocess
 def test_players_given_as_one_name_says_so(tmp_path):
     said = serve(tmp_path, "--data", str(tmp_path / "data"), config=b'[game]\nplayers = "Ann"\n')
     assert said.endswith(
@@ -189,6 +198,7 @@ def test_a_stored_name_that_is_not_printable_text_is_refused(tmp_path):
     assert message.isprintable()
 
 
+@pytest.mark.subprocess
 def test_stats_never_prints_a_stored_escape_sequence(tmp_path):
     path = tmp_path / "games.db"
     stored_with_a_name(path, "Ann\x1b[2J\x1b[H")

@@ -27,7 +27,8 @@ NAMES = ("Ann", "Bob", "Cat", "Dan")
 
 def deal_one_to_three(table):
     """Ann deals first.  She counts 12 and 8 in her hands and 6 in her crib, mugs Bob's
-    short hand, is mugged falsely by Bob, gets 2 for Bob's over-count, pegs his heels,
+    short hand, is mugged falsely by Bob, challenges Bob's over-count and gets 2 for it,
+    pegs his heels,
     and pegs out while Bob has 14: a double skunk."""
     settings = Settings(players=("Ann", "Bob"), muggins=True, over_count="penalise")
     table.new_game(settings, dealer="Ann")
@@ -45,7 +46,8 @@ def deal_one_to_three(table):
     table.claim("Ann", 2)
     table.advance()
     table.claim("Ann", 8, cards="2C 3C 4C AH")
-    table.claim("Bob", 6, cards="AC 4D QH 2S")  # shows 4: 2 taken back, Ann pegs 2
+    table.claim("Bob", 6, cards="AC 4D QH 2S")  # shows 4: pegged as claimed, kept
+    table.challenge("Ann")  # over: 2 taken back, Ann pegs 2 (no Muggins call)
     table.claim("Bob", 0)  # his crib: nineteen
     table.advance()
     table.turn_starter("JH")  # Ann deals: two for his heels
@@ -240,6 +242,7 @@ def stats_command(*argv):
 
 
 @pytest.mark.slow
+@pytest.mark.subprocess
 def test_a_missing_game_file_is_one_line_exit_2_and_is_not_created(tmp_path):
     nowhere = tmp_path / "nowhere"
     result = stats_command("--games", "--data", str(nowhere))
@@ -264,6 +267,7 @@ def test_the_default_game_file_is_in_the_users_data_folder(capsys, tmp_path, mon
     assert list(tmp_path.iterdir()) == []
 
 
+@pytest.mark.subprocess
 def test_the_exhaustive_mode_is_unchanged(capsys):
     code, out, _ = run(capsys, "stats", "--hand-size", "3")
     assert code == 0 and out.startswith("1,082,900 deals of a 3-card hand and a starter\n")

@@ -12,7 +12,8 @@ from game_bot import Bot, refuse, stored_rows
 from rewritten import rewrite
 
 from pegboard.errors import ConflictError, StoreError
-from pegboard.game import Settings, Store, Table, replay
+from pegboard.game import Settings, Store, Table, commands, replay
+from pegboard.game.acts import Act
 from pegboard.game.events import EVENT_TYPES
 from pegboard.game.store import SCHEMA
 
@@ -170,9 +171,27 @@ def test_a_file_written_before_events_were_checked_on_load_still_loads(tmp_path)
     with Table(path) as table:
         events = table.events()
         kinds = {type(event).__name__ for event in events}
-        assert kinds == set(EVENT_TYPES) - {"MugginsDisputed", "StarterNamed"}
+        assert kinds == set(EVENT_TYPES) - {"MugginsDisputed", "StarterNamed", "Challenged"}
         assert table.version == len(events) and table.state == replay(events)
         assert table.state.match.winner == 1
+
+
+def test_a_file_with_every_kind_of_event_this_pegboard_writes_loads_as_it_was_played(tmp_path):
+    """Games with Muggins, as bots play them (every kind of event, a challenge and a claim
+    of game held for its window among them), stored and opened again: each replays, its
+    events checked, to the state it was played to."""
+    path = tmp_path / "games.db"
+    kinds, played = set(), {}
+    with Table(path) as table:
+        bot = Bot(table, random.Random(7), settings=Settings(muggins=True, match_games=3))
+        while kinds != set(EVENT_TYPES) - {"StarterNamed"}:  # the bot names no starter
+            state = bot.play_game()
+            played[table.game_id] = state
+            kinds |= {type(event).__name__ for event in table.events()}
+            assert len(played) < 40, f"no {set(EVENT_TYPES) - kinds} yet"
+    with Table(path) as table:
+        for game, state in played.items():
+            assert table.state_of(game) == state and table.state_of(game).settings.edition == 2
 
 
 def test_a_newer_schema_is_left_alone(tmp_path):
@@ -232,9 +251,9 @@ def test_two_writers_at_one_version_one_wins_cleanly(tmp_path):
 def test_an_entry_made_against_an_old_version_is_refused(tmp_path):
     with Table(tmp_path / "games.db") as table:
         seen = table.new_game(Settings(players=("Ann", "Bob"))).version
-        table.turn_starter("5D", version=seen)
+        table.take(Act.of(commands.turn_starter, "5D"), version=seen)
         refuse(table, "claim", "Bob", 2, version=seen, match="moved on to version 2")
-        assert table.claim("Bob", 2, version=seen + 1).scores == (0, 2)
+        assert table.take(Act.of(commands.claim, "Bob", 2), version=seen + 1).scores == (0, 2)
 
 
 def test_the_store_writes_events_as_json_with_their_type(tmp_path):

@@ -44,6 +44,7 @@ def raw(text: str, lang: str) -> str:
         ("fi", "kaksi pistettä his heelsistä", "h'e:ls", "h'i:ls"),
     ],
 )
+@pytest.mark.subprocess
 def test_a_kept_english_word_is_said_as_the_table_says_it(lang, sentence, wrong, right):
     assert wrong in raw(sentence, lang)  # the voice alone gets it wrong
     said = phonemes(sentence, lang)

@@ -152,6 +152,7 @@ def started(data, env) -> subprocess.Popen:
 
 
 @pytest.mark.slow
+@pytest.mark.subprocess
 def test_serve_tells_systemd_it_is_ready_alive_and_stopping(tmp_path, systemd_socket):
     board = started(tmp_path, {**os.environ, "WATCHDOG_USEC": "400000"})
     try:
@@ -169,6 +170,7 @@ def test_serve_tells_systemd_it_is_ready_alive_and_stopping(tmp_path, systemd_so
 
 
 @pytest.mark.slow
+@pytest.mark.subprocess
 def test_a_killed_sim_board_leaves_no_pico_folder_behind(tmp_path):
     """The emulated Pico names its temporary folder for its process; the next start
     removes those of processes that are gone, so SIGKILLs do not pile them up."""

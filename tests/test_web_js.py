@@ -89,6 +89,7 @@ def write_fixtures(folder: Path) -> Path:
     return folder
 
 
+@pytest.mark.subprocess
 def test_the_view_logic_passes_its_unit_tests(fixtures):
     done = subprocess.run(
         [
@@ -107,6 +108,7 @@ def test_the_view_logic_passes_its_unit_tests(fixtures):
     assert "# fail 0" in done.stdout or "✖" not in done.stdout
 
 
+@pytest.mark.subprocess
 def test_eslint_finds_nothing_in_the_pages_modules():
     done = subprocess.run(
         [node(), str(ESLINT), "--max-warnings=0", "."],
@@ -118,6 +120,7 @@ def test_eslint_finds_nothing_in_the_pages_modules():
     assert done.returncode == 0, done.stdout + done.stderr
 
 
+@pytest.mark.subprocess
 def test_eslint_would_see_a_global_shared_between_modules(tmp_path):
     """The check above can fail: a module that leaks a global, or reads one, is refused."""
     bad = WEB / "static" / "zz-leak.js"

@@ -108,11 +108,13 @@ def installed(tmp_path_factory) -> Installed:
 
 
 @pytest.mark.slow
+@pytest.mark.subprocess
 def test_the_build_warns_of_nothing(installed):
     """The first start installs pegboard: setuptools has nothing to warn about."""
     assert "Warning" not in installed.built and "would be ignored" not in installed.built
 
 
+@pytest.mark.subprocess
 def test_the_installed_package_is_the_wheel_and_carries_its_files(installed):
     done = subprocess.run(
         [installed.python, "-c", INSIDE],
@@ -144,6 +146,7 @@ def test_the_installed_package_is_the_wheel_and_carries_its_files(installed):
     assert set(found["web"]) == {p for p in shipped if (REPO / "web" / "static" / p).is_file()}
 
 
+@pytest.mark.subprocess
 def test_the_wheel_holds_each_layout_once_and_no_developer_tools(installed):
     names = zipfile.ZipFile(installed.wheel).namelist()
     shipped = sorted(p.name for p in (REPO / "hardware" / "layouts").glob("*.toml"))
@@ -158,6 +161,7 @@ def test_the_wheel_holds_each_layout_once_and_no_developer_tools(installed):
 
 
 @pytest.mark.slow
+@pytest.mark.subprocess
 def test_the_installed_wheel_serves_the_panel_and_a_layout(installed):
     server = subprocess.Popen(
         [installed.python, "-m", "pegboard.cli", "serve", "--sim", "--port", "0", "--data", "data"],

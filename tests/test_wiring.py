@@ -116,6 +116,7 @@ def test_every_text_of_the_diagram_lies_on_its_page_apart_from_the_others(browse
 # --- the Pi: install.sh, the unit, the guide ---------------------------------------------
 
 
+@pytest.mark.subprocess
 def test_install_sh_passes_shellcheck():
     done = subprocess.run(
         [tool("shellcheck"), str(INSTALL)], capture_output=True, text=True, timeout=60
@@ -149,6 +150,7 @@ def test_the_commands_run_where_the_service_runs():
     assert f"install -d -m 0755 -o pegboard -g pegboard {workdir}" in INSTALL.read_text()
 
 
+@pytest.mark.subprocess
 def test_systemd_analyze_verify_finds_nothing_in_the_unit(tmp_path):
     analyze = shutil.which("systemd-analyze")
     units = Path("/usr/lib/systemd/system")

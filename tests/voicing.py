@@ -63,7 +63,8 @@ def play_a_deal(keeper, settle) -> None:
     for three: Ann 7) and go (one for the go: Ann 8); Bob 9♦, Ann 3♣, Bob K♦ (twenty-two,
     and one for the last card: Bob 3). Show: Bob's dial pegs 19 (refused: no hand scores
     it), Bob claims 4 of his 9 (Bob 7), Ann calls Muggins for 5 (Ann 13), Ann claims 14 of
-    her 8 (over: Ann 21), her crib is 2, exact: Ann 23, and she wins by 16."""
+    her 8 (over, and into the game: kept, and the win held for its window), her crib (2)
+    closes the window: nobody challenged, the win stands, by 15."""
     keeper.new_game({"players": ["Ann", "Bob"], "muggins": True, "target": 22}, dealer=0)
     settle()
     keeper.turn_starter("JH")  # his heels: Ann 2

@@ -86,7 +86,8 @@ def board(folder: Path) -> tuple[subprocess.Popen, str]:
 
 
 # An entry made through the page's own module, as its buttons make them.
-ACT = "async ([action, args]) => (await import('/static/talk.js')).act(action, args)"
+MAIN = "document.querySelector('script[type=module]').src"  # the page's modules, as it has them
+ACT = f"async ([action, args]) => (await import(new URL('talk.js', {MAIN}))).act(action, args)"
 COLOURS = 96  # a screenshot's palette: flat colours and text, a third of the bytes
 
 

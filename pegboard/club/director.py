@@ -1,15 +1,24 @@
 """The director: the night's one writer. Every change the director makes (the format,
 the players, the tables, each round's draw, a correction) is checked, stored as one
 event in the club's file, and applied to the night; a follower brings in what the
-tables did by themselves: it starts each seated game at its table, watches where the
-game stands, and when it is over counts it from the table's log (checked and replayed:
-:mod:`pegboard.club.results`).
+tables did by themselves: it starts each seated game at its table, hears where the
+game stands, and when it is over counts it from the table's log, fetched once (checked
+and replayed: :mod:`pegboard.club.results`).
 
 Nothing is lost and nothing counted twice: a result is keyed by its table and the
 table's game, so a log counted again after a restart (of the director, of a board) or
-a retry is no new event; a table that cannot be reached is shown as such, with since
-when, and followed again as soon as it answers. Hosted tables tell the follower of each
-change at once; boards are asked every ``poll`` seconds.
+a retry is no new event; a change sent again with its Idempotency-Key is made once (the
+key is stored with its event: :mod:`pegboard.club.store`). A table that cannot be
+reached is shown as such, with since when, and followed again as soon as it answers.
+
+Hosted tables tell the follower of each change at once; boards too, on their live
+stream (:mod:`pegboard.club.follow`; ``follow=ASK``: asked every ``poll`` seconds
+instead, as clubs did before). The director is each game's **witness**: it keeps the
+head of the game's chain each time a table tells it one, as play goes on, and a log
+whose entries do not chain to every head it kept (one edited later on the board, even
+chained again by someone with the board's files) is refused, naming the table. The
+heads are kept in the club's file too, a second's worth at a time: a director restarted
+mid-game still knows what it saw (all but its last second).
 """
 
 from __future__ import annotations
@@ -26,20 +35,26 @@ from typing import Any
 
 from pegboard.club import night as nights
 from pegboard.club import seating
+from pegboard.club.follow import Heard, Streams
 from pegboard.club.night import BOARD, HOSTED, Event, Night, Player, Seat
-from pegboard.club.results import Refused, counted
+from pegboard.club.results import Refused, counted, witnessed
 from pegboard.club.standings import Standing, standings
-from pegboard.club.store import ClubStore
+from pegboard.club.store import ClubStore, Key
 from pegboard.club.tables import Board, Hosted, Link, Unreachable
+from pegboard.club.witness import Witness
 from pegboard.errors import ClubError, PegboardError
 from pegboard.game.chain import BoardKey
 from pegboard.i18n import N_, Phrase, phrase_of
+from pegboard.keeper import KeyReused
 
 log = logging.getLogger(__name__)
 
-POLL = 2.0  # seconds between two looks at the boards
-FOLLOWERS = 16  # tables looked at together (one that does not answer holds up no other)
+POLL = 2.0  # seconds between two looks at the boards (when they are asked: POLL)
+STREAM, ASK = "stream", "poll"  # how boards are followed: their live streams, or asked
+AGAIN = 2.0  # seconds between two looks at the open seats (no board is asked)
+FOLLOWERS = 16  # tables brought in together (one that does not answer holds up no other)
 CLUB = "club"  # who made what the club did by itself (a game started, a result counted)
+REUSED = N_("this request key was used for another request: send a new one")
 
 
 @dataclass
@@ -62,7 +77,8 @@ class Logged:
 
 class Director:
     """The night kept in ``store``; hosted tables' files under ``folder``, their panels
-    on ``host`` (each on a port of its own, kept across restarts)."""
+    on ``host`` (each on a port of its own, kept across restarts); boards followed by
+    their streams (``follow``: STREAM) or asked every ``poll`` seconds (ASK)."""
 
     def __init__(
         self,
@@ -71,6 +87,7 @@ class Director:
         host: str = "127.0.0.1",
         *,
         poll: float = POLL,
+        follow: str = STREAM,
         lang: str = "en",
         rng: random.Random | None = None,
     ) -> None:
@@ -83,8 +100,13 @@ class Director:
         self.links: dict[int, Link] = {}
         self.seen: dict[int, Seen] = {}
         self.refused: dict[tuple[int, int], Phrase] = {}  # (round, table): why its log is not
+        self.witness = Witness()  # the heads of each game seen played (pegboard.club.witness)
+        self._over: dict[tuple[int, int], int] = {}  # (table, game) heard over: its entries
+        self._fetched: dict[tuple[int, int], int] = {}  # (table, game): entries when fetched
+        self._busy: set[Seat] = set()  # seats being brought in
         self._standings: tuple[int, list[Standing]] | None = None
         self._pool = ThreadPoolExecutor(FOLLOWERS, thread_name_prefix="follow")
+        self._streams = Streams(self._heard, self._saw) if follow == STREAM else None
         self._thread: threading.Thread | None = None
         self._open(store.night())
 
@@ -93,6 +115,7 @@ class Director:
         for event, by, at in self.store.events(night):
             self.night.apply(event)
             self.history.append(Logged(event, by, at))
+        self.witness = Witness.of_night(self.store, night)
         for table in self.night.tables.values():
             self._link(table)
 
@@ -126,72 +149,125 @@ class Director:
             raise ClubError(Phrase(N_("you have no table this round")))
         return self.links[seat.table].join()
 
-    # --- the director's changes ------------------------------------------------------------
+    # --- the director's changes (``key``: the request's, made once) -------------------------
 
-    def set_format(self, data: dict[str, Any], by: str) -> None:
+    def set_format(self, data: dict[str, Any], by: str, key: Key | None = None) -> None:
         with self._lock:
-            self._store(nights.set_format(self.night, data), by)
+            if self._recalled(key) is None:
+                self._store(nights.set_format(self.night, data), by, key)
 
-    def add_player(self, name: str, acc: str, by: str) -> Player:
+    def add_player(self, name: str, acc: str, by: str, key: Key | None = None) -> Player:
         with self._lock:
-            event = nights.add_player(self.night, name, acc, secrets.token_urlsafe(6))
-            self._store(event, by)
-            return self.night.players[event.player]
+            event = self._recalled(key)
+            if not isinstance(event, nights.PlayerAdded):
+                event = nights.add_player(self.night, name, acc, secrets.token_urlsafe(6))
+                self._store(event, by, key)
+            return Player(event.player, event.name, event.acc, event.code)
 
-    def add_hosted(self, by: str) -> int:
+    def add_hosted(self, by: str, key: Key | None = None) -> int:
         """One more table served by the club: its number."""
         with self._lock:
-            event = nights.add_table(self.night, HOSTED, "")
-            self._store(event, by)
-            self._link(event)
+            event = self._recalled(key)
+            if not isinstance(event, nights.TableAdded):
+                event = nights.add_table(self.night, HOSTED, "")
+                self._store(event, by, key)
+                self._link(event)
             return event.table
 
-    def pair(self, address: str, pin: str | None, by: str) -> int:
+    def pair(self, address: str, pin: str | None, by: str, key: Key | None = None) -> int:
         """A board as one more table: paired with its ``pin`` (None: paired before)."""
         from pegboard.club.tables import address_of
 
         address = address_of(address)
         with self._lock:
+            kept = self._recalled(key)
+            if isinstance(kept, nights.TableAdded):
+                return kept.table
             event = nights.add_table(self.night, BOARD, address)  # refused if it is a table
             if pin is not None:
                 board = Board.pair(event.table, address, pin)
                 self.store.keep_board_key(address, board.key.hex())
             elif self.store.board_key(address) is None:
                 raise ClubError(Phrase(N_("give the board's PIN to pair it")))
-            self._store(event, by)
+            self._store(event, by, key)
             self._link(event)
             return event.table
 
-    def draw(self, by: str) -> nights.RoundDrawn:
+    def draw(self, by: str, key: Key | None = None) -> nights.RoundDrawn:
         """The next round, drawn and seated (its games start at their tables)."""
         with self._lock:
+            kept = self._recalled(key)
+            if isinstance(kept, nights.RoundDrawn):
+                return kept
             night = self.night
             players = sorted(night.players)
             pairs, bye, order = seating.draw(
                 players, night.met(), night.byes(), self.rng, night.order, night.round
             )
             event = nights.draw(night, pairs, bye, order)
-            self._store(event, by)
+            self._store(event, by, key)
         self._wake.set()
         return event
 
-    def correct(self, round: int, table: int, winner: int, margin: int, why: str, by: str) -> None:
+    def correct(
+        self,
+        round: int,
+        table: int,
+        winner: int,
+        margin: int,
+        why: str,
+        by: str,
+        key: Key | None = None,
+    ) -> None:
+        """The director's result for a seat; the same correction again is no new one."""
         with self._lock:
-            self._store(nights.correct(self.night, round, table, winner, margin, why, by), by)
+            if self._recalled(key) is not None:
+                return
+            event = nights.correct(self.night, round, table, winner, margin, why, by)
+            was = self.night.results.get((round, table))
+            same = (
+                was is not None
+                and was.by
+                and (was.winner, was.margin, was.why)
+                == (
+                    event.winner,
+                    event.margin,
+                    event.why,
+                )
+            )
+            if not same:
+                self._store(event, by, key)
 
-    def new_night(self, by: str) -> None:
+    def new_night(self, by: str, key: Key | None = None) -> None:
         """Close this night and open the next (the tables go; boards stay paired)."""
         with self._lock:
+            if key is not None and self._recalled(key) is not None:
+                return
+            self.witness.keep(self.store, self.night_id, now=True)
             self._close_links()
-            self._open(self.store.open_night())
+            self._open(self.store.open_night(key))
             self._standings = None
             self._changed.notify_all()
         log.info("night %s opened by %s", self.night_id, by)
 
-    def _store(self, event: Event, by: str) -> bool:
+    def _recalled(self, key: Key | None) -> Event | int | None:
+        """What a request with ``key`` made before: its event (or the night it opened),
+        None if it made nothing; the same key with another request is refused."""
+        kept = None if key is None else self.store.recall(key[0])
+        if kept is None or key is None:
+            return None
+        request, night, seq = kept
+        if request != key[1]:
+            raise KeyReused(Phrase(REUSED))
+        if seq == 0:
+            return night
+        events = self.store.events(night)
+        return events[seq - 1][0] if seq <= len(events) else None
+
+    def _store(self, event: Event, by: str, key: Key | None = None) -> bool:
         """Store and apply ``event`` (False: a result stored already, nothing changed)."""
         with self._lock:
-            if not self.store.append(self.night_id, self.night.version + 1, event, by):
+            if not self.store.append(self.night_id, self.night.version + 1, event, by, key):
                 return False
             self.night.apply(event)
             self.history.append(Logged(event, by, time.strftime("%Y-%m-%d %H:%M:%S")))
@@ -208,12 +284,15 @@ class Director:
                 port, pin = kept or (0, f"{secrets.randbelow(10**6):06d}")
                 hosted = self._hosted(number, port, pin)
                 self.store.keep_hosted(self.night_id, number, hosted.port, pin)
-                hosted.subscribe(lambda change: self._wake.set())
+                hosted.subscribe(lambda change: self._hosted_changed(hosted))
                 self.links[number] = hosted
             else:
                 key = self.store.board_key(table.address)
                 if key is not None:
-                    self.links[number] = Board(number, table.address, BoardKey.from_hex(key))
+                    board = Board(number, table.address, BoardKey.from_hex(key))
+                    self.links[number] = board
+                    if self._streams is not None:
+                        self._streams.follow(board)
             self.seen.setdefault(number, Seen())
         except (PegboardError, OSError) as error:
             self.seen[number] = Seen(error=phrase_of(error))
@@ -225,6 +304,24 @@ class Director:
         except OSError:  # its port is taken since: another
             return Hosted(number, folder, self.host, 0, pin, self.lang)
 
+    def _hosted_changed(self, hosted: Hosted) -> None:
+        """A hosted table's change (on its door's thread): its head witnessed."""
+        game = hosted.keeper.game_id
+        found = hosted.keeper.games(only=game) if game is not None else []
+        if found:
+            listed = found[0]
+            over = listed.summary.over
+            self._heard(Heard(hosted.number, listed.id, listed.versions, listed.head, over))
+        self._wake.set()
+
+    def _heard(self, heard: Heard) -> None:
+        """A table told where its game stands: the head witnessed, and the follower
+        woken when the game is over. Quick: no lock of the night's."""
+        self.witness.heard(heard.table, heard.game, heard.versions, heard.head)
+        if heard.over:
+            self._over[heard.table, heard.game] = heard.versions
+            self._wake.set()
+
     def start(self) -> None:
         """Follow the tables, on a thread of its own, until :meth:`close`."""
         self._thread = threading.Thread(target=self._follow, name="director", daemon=True)
@@ -234,23 +331,43 @@ class Director:
         while not self._stop.is_set():
             self._wake.clear()
             try:
+                self.witness.keep(self.store, self.night_id)
                 self.follow_once()
             except Exception:  # one bad round of looking must not stop the night
                 log.exception("following the tables")
-            self._wake.wait(self.poll)
+            self._wake.wait(self.poll if self._streams is None else AGAIN)
 
-    def follow_once(self) -> None:
-        """Look once at every table with a game of the current round not yet counted."""
+    def follow_once(self, wait: bool = False) -> None:
+        """Bring in every seat of the current round that has something to bring in: a
+        game to start, a game over (heard, or asked when boards are polled); ``wait``:
+        until they are in."""
         with self._lock:
-            seats = self.night.open_seats()
-        list(self._pool.map(self._follow_seat, seats))
+            seats, started = self.night.open_seats(), dict(self.night.started)
+        due = [seat for seat in seats if self._due(seat, started)]
+        self._busy.update(due)
+        jobs = [self._pool.submit(self._follow_seat, seat) for seat in due]
+        if wait or self._streams is None:  # asked: one look at every board at a time
+            for job in jobs:
+                job.result()
+
+    def _due(self, seat: Seat, started: dict[tuple[int, int], int]) -> bool:
+        link = self.links.get(seat.table)
+        if link is None or seat in self._busy:
+            return False
+        game = started.get((seat.round, seat.table))
+        if link.kind == HOSTED or self._streams is None:
+            return True
+        if game is None:  # started once the board's stream answers
+            seen = self.seen.get(seat.table)
+            return seen is not None and seen.error is None
+        heard = self._over.get((seat.table, game))
+        return heard is not None and self._fetched.get((seat.table, game)) != heard
 
     def _follow_seat(self, seat: Seat) -> None:
         link = self.links.get(seat.table)
-        if link is None:
-            return
         try:
-            self._bring_in(seat, link)
+            if link is not None:
+                self._bring_in(seat, link)
         except Unreachable as error:
             self._saw(seat.table, phrase_of(error))
         except Refused as error:
@@ -258,6 +375,8 @@ class Director:
             self.refused[seat.round, seat.table] = phrase_of(error)
         except PegboardError as error:
             self._saw(seat.table, phrase_of(error))
+        finally:
+            self._busy.discard(seat)
 
     def _bring_in(self, seat: Seat, link: Link) -> None:
         night = self.night
@@ -267,10 +386,13 @@ class Director:
             key = f"club-{self.night_id}-{seat.round}-{seat.table}"
             game = link.start((names[0], names[1]), night.format, key)
             self._store(nights.started(night, seat, game), CLUB)
-        standing = link.standing(game)
+        standing = link.standing(game)  # a board's brings its log once it is over
         self._saw(seat.table, None)
         if standing.over:
-            result = counted(night, seat, link.log(game))
+            self._fetched[seat.table, game] = self._over.get((seat.table, game), 0)
+            log = standing.log or link.log(game)  # a hosted table's: read here
+            witnessed(seat.table, log, self.witness.of(seat.table, game))
+            result = counted(night, seat, log)
             with self._lock:
                 made = nights.count(self.night, result)
                 if made is not None:
@@ -278,11 +400,11 @@ class Director:
             self.refused.pop((seat.round, seat.table), None)
 
     def _saw(self, table: int, error: Phrase | None) -> None:
+        """How ``table`` answered (None: it answers); quick, no lock."""
         seen = self.seen.get(table)
         if seen is None or (seen.error is None) != (error is None):
             self.seen[table] = Seen(error=error)
-            with self._changed:
-                self._changed.notify_all()
+            self._wake.set()
         elif error is not None:
             seen.error = error
 
@@ -292,11 +414,16 @@ class Director:
         self._wake.set()
         if self._thread is not None:
             self._thread.join(timeout=30)
+        if self._streams is not None:
+            self._streams.close()
         self._pool.shutdown(wait=True)
+        self.witness.keep(self.store, self.night_id, now=True)
         self._close_links()
 
     def _close_links(self) -> None:
-        for link in list(self.links.values()):
+        for number, link in list(self.links.items()):
+            if self._streams is not None:
+                self._streams.drop(number)
             try:
                 link.close()
             except Exception:

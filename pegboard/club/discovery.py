@@ -1,6 +1,7 @@
 """Finding the LED boards on the network: each board announces its panel over mDNS
 (hardware/avahi/pegboard.service: an ``_http._tcp`` service named "pegboard cribbage
-board on HOST"); :class:`Boards` follows them with python-zeroconf's
+board on HOST"; a ``pegboard serve --sim`` board the same way, :mod:`pegboard.panel.announce`);
+:class:`Boards` follows them with python-zeroconf's
 :class:`~zeroconf.ServiceBrowser`, as they come, change and go. The director's page
 lists them (and ``GET /club/api/boards``), each to pair with its PIN; a board found is
 paired by its address, as one given by hand is.
@@ -16,8 +17,10 @@ from dataclasses import dataclass
 
 from zeroconf import InterfaceChoice, IPVersion, ServiceBrowser, ServiceListener, Zeroconf
 
-SERVICE = "_http._tcp.local."
-NAME = "pegboard"  # the announced names start with it
+from pegboard.panel.announce import NAME as ANNOUNCED
+from pegboard.panel.announce import SERVICE
+
+NAME = ANNOUNCED.split(" ", 1)[0]  # the announced names start with it: "pegboard"
 WAIT_MS = 3000  # for a board's address, once it is announced
 
 

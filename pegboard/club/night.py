@@ -189,11 +189,19 @@ class Night:
         return [Seat(number, t, (a, b)) for t, a, b in self.rounds[number - 1].seats]
 
     def seat(self, round: int, table: int) -> Seat | None:
-        return next((seat for seat in self.seats(round) if seat.table == table), None)
+        if not 1 <= round <= self.round:
+            return None
+        found = (Seat(round, t, (a, b)) for t, a, b in self.rounds[round - 1].seats if t == table)
+        return next(found, None)  # each result looks its seat up: no Seat made for the others
 
     def open_seats(self) -> list[Seat]:
         """The current round's seats whose game has no result yet."""
         return [seat for seat in self.seats() if (seat.round, seat.table) not in self.results]
+
+    @property
+    def over(self) -> bool:
+        """Every round of the night drawn and every game of it in: the standings are final."""
+        return self.round == self.format.games and not self.open_seats()
 
     def seat_of(self, player: int, round: int | None = None) -> Seat | None:
         return next((s for s in self.seats(round) if player in s.players), None)

@@ -5,13 +5,16 @@ to says who won, by how much from the target, whether it was a skunk, and which 
 of the night's special ones the cards showed (a count pegged without its cards shows no
 hand: only the cards make a 28).
 
-A log that is not what the table stored, or that does not replay, is refused with the
-table named (:class:`Refused`); nothing is counted from it.
+A log that is not what the table stored, or that does not replay, or whose entries do
+not chain to every head the director witnessed as the game was played
+(:func:`witnessed`), is refused with the table named (:class:`Refused`); nothing is
+counted from it.
 """
 
 from __future__ import annotations
 
 import json
+from collections.abc import Mapping
 
 from pegboard.club.format import FOUR_OF_A_KIND, Format
 from pegboard.club.night import GameCounted, Night, Seat
@@ -28,6 +31,10 @@ REFUSED = N_("table {table}: the log of its game {game} is refused: {why}")
 UNSIGNED = N_("the board's signature does not match the log it sent")
 NOT_OVER = N_("the game is not over")
 NOT_THEIRS = N_("its players are {found}, not {seated}")
+UNWITNESSED = N_(
+    "entry {version} is not what the director saw as it was played: the log was changed on "
+    "the board since. Ask the two players for the result and enter it as a correction"
+)
 
 
 class Refused(ClubError):
@@ -47,6 +54,16 @@ def checked(table: int, log: GameLog, key: BoardKey | None, signature: str | Non
         raise Refused(table, log.game, phrase_of(error)) from None
     if key is not None and (signature is None or not key.verify(log, signature)):
         raise Refused(table, log.game, Phrase(UNSIGNED))
+    return log
+
+
+def witnessed(table: int, log: GameLog, heads: Mapping[int, bytes]) -> GameLog:
+    """``log`` if each of its entries the director saw as it was played (``heads``: the
+    chain value after that many entries) still has that value. Raises Refused."""
+    for version, head in sorted(heads.items()):
+        entries = log.entries
+        if version > len(entries) or entries[version - 1].chain != head:
+            raise Refused(table, log.game, Phrase.of(UNWITNESSED, version=version))
     return log
 
 

@@ -30,6 +30,7 @@ def run(
     pin: str | None = None,
     tables: int = 0,
     poll: float = 2.0,
+    follow: str = "stream",
     discover: bool = False,
     lang: str = "en",
 ) -> int:
@@ -40,7 +41,7 @@ def run(
     startup.check_kept(folder, pin_kept=pin is None)
     pin, new = startup.pin_of(folder, pin)
     store = ClubStore(folder / STORE)
-    director = Director(store, folder, host, poll=poll, lang=lang)
+    director = Director(store, folder, host, poll=poll, follow=follow, lang=lang)
     boards = None
     try:
         while len(director.night.tables) < tables:
@@ -74,8 +75,12 @@ def run(
         said = N_("the night's PIN {pin} (new)") if new else N_("the night's PIN {pin}")
         _say(Phrase.of(said, pin=pin), lang)
         for table, link in sorted(director.links.items()):
-            address = getattr(link, "address", "")
-            _say(Phrase.of(N_("table {table} at {url}"), table=table, url=address), lang)
+            address, table_pin = getattr(link, "address", ""), getattr(link, "pin", None)
+            if table_pin is None:  # a board: its own PIN, on the board
+                _say(Phrase.of(N_("table {table} at {url}"), table=table, url=address), lang)
+                continue
+            said = N_("table {table} at {url}, its PIN {pin}")
+            _say(Phrase.of(said, table=table, url=address, pin=table_pin), lang)
         server.run()
     finally:
         director.close()

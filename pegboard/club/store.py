@@ -6,6 +6,16 @@ SQLite (WAL, ``synchronous=FULL``), one transaction per event: a director's lapt
 restarts loses nothing it said was done. A game's result is stored with its table and
 the table's game number as a unique key, so a result counted twice (after a restart, a
 retry) is stored once.
+
+A change the director asked for with an ``Idempotency-Key`` is stored with the key and
+a digest of the request, in the same transaction as its event (as a board stores an
+entry with its phone's key: :mod:`pegboard.game.store`), so the same request sent again,
+even after a restart, finds the event it made (:meth:`ClubStore.recall`) and is not
+made twice.
+
+The heads of each game's chain the director witnessed as it was played are kept too
+(:meth:`ClubStore.keep_heads`, a second's worth in one transaction), so a director
+restarted mid-game still knows what it saw.
 """
 
 from __future__ import annotations
@@ -16,6 +26,7 @@ import sqlite3
 import threading
 from datetime import UTC, datetime
 from pathlib import Path
+from typing import cast
 
 from pegboard.club.night import Event, GameCounted, from_dict, to_dict
 from pegboard.errors import StoreError
@@ -36,7 +47,16 @@ CREATE TABLE IF NOT EXISTS hosted (
     PRIMARY KEY (night, tbl)
 );
 CREATE TABLE IF NOT EXISTS boards (address TEXT PRIMARY KEY, key TEXT NOT NULL);
+CREATE TABLE IF NOT EXISTS witnessed (
+    night INTEGER NOT NULL, tbl INTEGER NOT NULL, game INTEGER NOT NULL,
+    versions INTEGER NOT NULL, head BLOB NOT NULL,
+    PRIMARY KEY (night, tbl, game, versions)
+);
+CREATE TABLE IF NOT EXISTS requests (
+    key TEXT PRIMARY KEY, request TEXT NOT NULL, night INTEGER NOT NULL, seq INTEGER NOT NULL
+);
 """
+Key = tuple[str, str]  # a request's Idempotency-Key and a digest of what it asked
 CANNOT = N_("the club's file {path} cannot be used: {error}")
 
 
@@ -76,11 +96,22 @@ class ClubStore:
         latest = rows[0][0]
         return int(str(latest)) if latest is not None else self.open_night()
 
-    def open_night(self) -> int:
-        """A new night: the one being played from now on."""
+    def open_night(self, key: Key | None = None) -> int:
+        """A new night: the one being played from now on (``key``: of the request that
+        asked for it, kept with it)."""
         with self._lock:
-            cursor = self._db.execute("INSERT INTO nights (opened) VALUES (?)", (_now(),))
-            return int(cursor.lastrowid or 0)
+            try:
+                self._db.execute("BEGIN IMMEDIATE")
+                cursor = self._db.execute("INSERT INTO nights (opened) VALUES (?)", (_now(),))
+                night = int(cursor.lastrowid or 0)
+                if key is not None:
+                    self._db.execute("INSERT INTO requests VALUES (?, ?, ?, 0)", (*key, night))
+                self._db.execute("COMMIT")
+            except sqlite3.Error as error:
+                if self._db.in_transaction:
+                    self._db.execute("ROLLBACK")
+                raise self._refusal(error) from None
+            return night
 
     def nights(self) -> list[tuple[int, str]]:
         """Every night (id, opened), oldest first."""
@@ -98,26 +129,69 @@ class ClubStore:
             for kind, data, by, at in rows
         ]
 
-    def append(self, night: int, seq: int, event: Event, by: str) -> bool:
-        """Store ``event`` as ``night``'s event ``seq``; False when it is a result counted
-        already (nothing is stored)."""
+    def append(self, night: int, seq: int, event: Event, by: str, key: Key | None = None) -> bool:
+        """Store ``event`` as ``night``'s event ``seq`` (with ``key``, the request that
+        asked for it); False when it is a result counted already (nothing is stored)."""
         data = to_dict(event)
         kind = data.pop("type")
         counted = (
             f"{event.table}/{event.game}" if isinstance(event, GameCounted) else None
         )  # one result per table's game
-        try:
-            with self._lock:
+        with self._lock:
+            try:
+                self._db.execute("BEGIN IMMEDIATE")
                 self._db.execute(
                     "INSERT INTO events (night, seq, type, data, by, at, counted) "
                     "VALUES (?, ?, ?, ?, ?, ?, ?)",
                     (night, seq, kind, json.dumps(data), by, _now(), counted),
                 )
-        except sqlite3.IntegrityError:
-            return False
-        except sqlite3.Error as error:
-            raise self._refusal(error) from None
+                if key is not None:
+                    self._db.execute("INSERT INTO requests VALUES (?, ?, ?, ?)", (*key, night, seq))
+                self._db.execute("COMMIT")
+            except sqlite3.Error as error:
+                if self._db.in_transaction:
+                    self._db.execute("ROLLBACK")
+                if isinstance(error, sqlite3.IntegrityError):
+                    return False
+                raise self._refusal(error) from None
         return True
+
+    def recall(self, key: str) -> tuple[str, int, int] | None:
+        """What the request with ``key`` made: (its digest, the night, the event's seq;
+        0 for the night itself), or None."""
+        rows = self._run("SELECT request, night, seq FROM requests WHERE key = ?", (key,))
+        return (str(rows[0][0]), int(str(rows[0][1])), int(str(rows[0][2]))) if rows else None
+
+    # --- what the director saw -----------------------------------------------------------
+
+    def keep_heads(self, night: int, heads: list[tuple[int, int, int, bytes]]) -> None:
+        """Keep ``heads`` (table, game, entries, head) as ``night``'s, in one transaction
+        (the first head kept for an entry stays)."""
+        if not heads:
+            return
+        with self._lock:
+            try:
+                self._db.execute("BEGIN IMMEDIATE")
+                self._db.executemany(
+                    "INSERT OR IGNORE INTO witnessed VALUES (?, ?, ?, ?, ?)",
+                    [(night, *head) for head in heads],
+                )
+                self._db.execute("COMMIT")
+            except sqlite3.Error as error:
+                if self._db.in_transaction:
+                    self._db.execute("ROLLBACK")
+                raise self._refusal(error) from None
+
+    def heads(self, night: int) -> dict[tuple[int, int], dict[int, bytes]]:
+        """The heads kept for ``night``: (table, game) -> entries -> head."""
+        kept: dict[tuple[int, int], dict[int, bytes]] = {}
+        rows = self._run(
+            "SELECT tbl, game, versions, head FROM witnessed WHERE night = ?", (night,)
+        )
+        for table, game, versions, head in rows:
+            key = (int(str(table)), int(str(game)))
+            kept.setdefault(key, {})[int(str(versions))] = bytes(cast(bytes, head))
+        return kept
 
     # --- tables -----------------------------------------------------------------------
 

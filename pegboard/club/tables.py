@@ -44,6 +44,11 @@ LAYOUT = "two-track-121"  # a hosted table's board: two players, any target
 SECONDS = 5.0  # a board that does not answer within this is unreachable for now
 UNREACHABLE = N_("table {table} cannot be reached: {why}")
 ANSWERED = N_("table {table} answered: {error}")
+NOT_PAIRED = N_("the board at {address} answered: {error}")
+SET_ASIDE = N_(
+    "its entries no longer chain from entry {entry} on: the log was changed on the board "
+    "after it was played. Ask the two players for the result and enter it as a correction"
+)
 
 
 class Unreachable(ClubError):
@@ -60,11 +65,12 @@ class Answered(ClubError):
 
 @dataclass(frozen=True, slots=True)
 class Standing:
-    """Where a table's game stands."""
+    """Where a table's game stands (with its checked log, when the answer brought it)."""
 
     game: int
     over: bool
     versions: int
+    log: GameLog | None = None
 
 
 class Link(Protocol):
@@ -175,9 +181,21 @@ class Board:
 
     @classmethod
     def pair(cls, number: int, address: str, pin: str) -> Board:
-        """Pair with the board at ``address`` by its PIN: the board's key."""
-        answer = _call(number, address_of(address), "POST", "/api/pair", {"pin": pin}, None)
+        """Pair with the board at ``address`` by its PIN: the board's key. (A refusal
+        names the board by its address: it is no table yet.)"""
+        try:
+            answer = _call(number, address_of(address), "POST", "/api/pair", {"pin": pin}, None)
+        except Answered as answered:
+            error = Phrase.as_is(str(answered.answer.get("error", "?")))
+            raise ClubError(
+                Phrase.of(NOT_PAIRED, address=address_of(address), error=error)
+            ) from None
         return cls(number, address, BoardKey.from_hex(str(answer["key"])))
+
+    def headers(self, method: str, path: str, body: bytes) -> dict[str, str]:
+        """The headers that sign a request to the board as this club's."""
+        at = int(time.time())
+        return {TIME: str(at), SIGNATURE: request_signature(self.key, method, path, at, body)}
 
     def _call(self, method: str, path: str, body: object = None, key: str | None = None) -> Any:
         with self._lock:
@@ -188,8 +206,10 @@ class Board:
         return int(answer["state"]["game_id"])
 
     def standing(self, game: int) -> Standing:
+        """Where ``game`` stands, with its log once it is over (one request)."""
         answer = self._logged(game)
-        return Standing(game, bool(answer["over"]), int(answer["versions"]))
+        over = bool(answer["over"])
+        return Standing(game, over, int(answer["versions"]), self._log_of(answer) if over else None)
 
     def _logged(self, game: int) -> Any:
         """The board's answer for ``game``'s log (Refused: the board's file no longer
@@ -197,13 +217,15 @@ class Board:
         try:
             return self._call("GET", f"/api/log?game={game}")
         except Answered as answered:
-            if answered.answer.get("whole") is False:
-                why = Phrase.as_is(str(answered.answer.get("error", "")))
-                raise Refused(self.number, game, why) from None
+            if answered.answer.get("whole") is False:  # the board set it aside
+                entry = answered.answer.get("entry") or "?"
+                raise Refused(self.number, game, Phrase.of(SET_ASIDE, entry=entry)) from None
             raise
 
     def log(self, game: int) -> GameLog:
-        answer = self._logged(game)
+        return self._log_of(self._logged(game))
+
+    def _log_of(self, answer: Any) -> GameLog:
         try:
             log = GameLog.from_dict(answer["log"])
         except (KeyError, TypeError, ValueError) as error:
@@ -248,20 +270,29 @@ def _call(
     if key is not None:
         headers["Idempotency-Key"] = key
     if board is not None:
-        at = int(time.time())
-        headers[TIME] = str(at)
-        headers[SIGNATURE] = request_signature(board.key, method, path, at, data)
+        headers |= board.headers(method, path, data)
     parts = urllib.parse.urlsplit(address)
     headers["Host"] = parts.netloc
     try:
         if board is not None:
+            kept = board._connection is not None
             connection = board.connection()
+            try:
+                connection.request(method, path, body=data or None, headers=headers)
+                response = connection.getresponse()
+            except (ConnectionError, http.client.RemoteDisconnected):
+                if not kept:
+                    raise
+                board.drop()  # the board closed the kept connection (a restart): once more
+                connection = board.connection()
+                connection.request(method, path, body=data or None, headers=headers)
+                response = connection.getresponse()
         else:
             connection = http.client.HTTPConnection(
                 parts.hostname or "", parts.port or 80, timeout=SECONDS
             )
-        connection.request(method, path, body=data or None, headers=headers)
-        response = connection.getresponse()
+            connection.request(method, path, body=data or None, headers=headers)
+            response = connection.getresponse()
         raw = response.read()
     except (OSError, http.client.HTTPException) as error:
         if board is not None:

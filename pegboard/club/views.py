@@ -25,6 +25,7 @@ def night_view(director: Director) -> dict[str, Any]:
         "round": night.round,
         "rounds": night.format.games,
         "left": len(night.open_seats()),
+        "final": night.over,  # every game of the last round in: the standings are final
         "format": night.format.as_dict(),
         "players": len(night.players),
         "tables": len(night.tables),
@@ -60,6 +61,7 @@ def tables_view(director: Director, lang: str, secrets: bool = False) -> dict[st
             "game": night.started.get((seat.round, number)) if seat else None,
             "done": bool(seat and (seat.round, number) in night.results),
             "refused": _said(director.refused.get((night.round, number)), lang),
+            "witnessed": director.witness.seen(number, night.started.get((night.round, number))),
         }
         if secrets:
             row["pin"] = getattr(link, "pin", None)
@@ -111,6 +113,8 @@ def me_view(director: Director, player: Player) -> dict[str, Any]:
             "done": (seat.round, seat.table) in night.results,
         }
     view["bye"] = bool(night.rounds) and player.number in night.rounds[-1].byes
+    view["final"] = night.over  # the night is over: ``standing`` is the player's final one
+    view["players"] = len(night.players)
     return view
 
 
@@ -131,13 +135,15 @@ def results_csv(director: Director) -> str:
     out = io.StringIO()
     write = csv.writer(out)
     names = ["place", "name", "acc", "card", "points", "wins", "losses", "spread"]
-    names += ["skunks", "skunked", "byes", "grand_slam", "grass_roots", "hands"]
+    names += ["skunks", "skunked", "byes", "bye_points", "bye_spread", "played"]
+    names += ["grand_slam", "grass_roots", "hands"]
     write.writerow(names)
     for s in director.standings():
         hands = "; ".join(f"{total} ({cards})" for total, cards, _, _ in s.hands)
         numbers = (s.points, s.wins, s.losses, s.spread, s.skunks, s.skunked, s.byes)
+        more = (s.bye_points, s.bye_spread, s.played)
         write.writerow(
-            [s.place, s.name, s.acc, s.card, *numbers, int(s.slam), s.grass_roots, hands]
+            [s.place, s.name, s.acc, s.card, *numbers, *more, int(s.slam), s.grass_roots, hands]
         )
     return out.getvalue()
 

@@ -2,7 +2,9 @@
 director's page (``/director``: everything the director sets and corrects, behind the
 night's PIN), each player's phone view (``/me/CODE``: the code is the player's own) and
 the JSON a script reads (``/club/api/…``), the night's results as CSV and a printable
-sheet.
+sheet. Every change may carry an ``Idempotency-Key`` (as a board's actions do): sent
+again with the same request, it is made once and answered as the first time; the same
+key with another request is refused (422).
 
 Watching is open (the standings, the tables, the rounds, the season); the director's
 changes need the PIN (a session cookie and its CSRF token, as on a board's panel; wrong
@@ -28,11 +30,13 @@ from werkzeug.exceptions import HTTPException
 
 from pegboard.club import views
 from pegboard.club.director import Director
-from pegboard.club.store import ClubStore
+from pegboard.club.store import ClubStore, Key
 from pegboard.errors import PegboardError, StoreError
 from pegboard.i18n import LANGUAGES, LOCALE_DIR, N_, NAMES, phrase_of
+from pegboard.keeper import KeyReused
 from pegboard.panel import SECURITY_HEADERS, answer_only_to, choose_language, language
-from pegboard.panel.bodies import MOST_BYTES, json_body
+from pegboard.panel.api import digest
+from pegboard.panel.bodies import MOST_BYTES, idempotency_key, json_body
 from pegboard.panel.tries import Tries
 
 DIRECTOR = "pegboard.director"  # in app.extensions
@@ -133,7 +137,7 @@ def create_club_app(
 
     @app.get("/club/part/<name>")
     def part(name: str) -> str:
-        if name not in ("standings", "round", "tables", "me", "season"):
+        if name not in ("head", "standings", "round", "tables", "me", "season"):
             abort(404, description=_("no such part of the page"))
         signed = session.get("epoch") == epoch and bool(session.get("director"))
         code = request.args.get("code", "")
@@ -174,7 +178,8 @@ def create_club_app(
 
     @app.get("/club/api/tables")
     def tables() -> Response:
-        return jsonify(views.tables_view(director(), language()))
+        signed = session.get("epoch") == epoch and bool(session.get("director"))
+        return jsonify(views.tables_view(director(), language(), secrets=signed))
 
     @app.get("/club/api/rounds")
     def rounds() -> Response:
@@ -228,7 +233,7 @@ def create_club_app(
     @app.post("/club/api/format")
     @director_required
     def set_format() -> Response:
-        director().set_format(json_body(), _by())
+        director().set_format(json_body(), _by(), _keyed("format"))
         return jsonify(views.night_view(director()))
 
     @app.post("/club/api/players")
@@ -238,7 +243,7 @@ def create_club_app(
         name, acc = data.get("name"), data.get("acc") or ""
         if not isinstance(name, str) or not isinstance(acc, str):
             abort(400, description=_('send the player as JSON: {"name": "Ann", "acc": ""}'))
-        player = director().add_player(name, acc, _by())
+        player = director().add_player(name, acc, _by(), _keyed("players"))
         return jsonify(player=player.number, name=player.name, code=player.code)
 
     @app.post("/club/api/tables")
@@ -247,10 +252,10 @@ def create_club_app(
         data = json_body()
         address, pin_sent = data.get("address"), data.get("pin")
         if address is None:
-            return jsonify(table=director().add_hosted(_by()))
+            return jsonify(table=director().add_hosted(_by(), _keyed("tables")))
         if not isinstance(address, str) or not isinstance(pin_sent, str | None):
             abort(400, description=_('send a board as JSON: {"address": "…", "pin": "…"}'))
-        return jsonify(table=director().pair(address, pin_sent or None, _by()))
+        return jsonify(table=director().pair(address, pin_sent or None, _by(), _keyed("tables")))
 
     @app.get("/club/api/boards")
     @director_required
@@ -260,7 +265,7 @@ def create_club_app(
     @app.post("/club/api/rounds")
     @director_required
     def draw() -> Response:
-        drawn = director().draw(_by())
+        drawn = director().draw(_by(), _keyed("rounds"))
         return jsonify(round=drawn.round, **views.rounds_view(director()))
 
     @app.post("/club/api/corrections")
@@ -268,23 +273,25 @@ def create_club_app(
     def correct() -> Response:
         data = json_body()
         numbers = [data.get(k) for k in ("round", "table", "winner", "margin")]
+        numbers[2] = _winner(numbers[2])
         why = data.get("why")
         if not all(isinstance(n, int) and not isinstance(n, bool) for n in numbers) or not (
             isinstance(why, str)
         ):
             message = _(
-                "send the round, the table, the winner, the margin and why, as JSON: "
-                '{"round": 1, "table": 2, "winner": 3, "margin": 12, "why": "…"}'
+                "send the round, the table, the winner (the player's number or name), the "
+                'margin and why, as JSON: {"round": 1, "table": 2, "winner": 3, "margin": 12, '
+                '"why": "…"}'
             )
             abort(400, description=message)
         round, table, winner, margin = cast(list[int], numbers)
-        director().correct(round, table, winner, margin, why, _by())
+        director().correct(round, table, winner, margin, why, _by(), _keyed("corrections"))
         return jsonify(views.rounds_view(director()))
 
     @app.post("/club/api/nights")
     @director_required
     def new_night() -> Response:
-        director().new_night(_by())
+        director().new_night(_by(), _keyed("nights"))
         return jsonify(views.night_view(director()))
 
     _errors(app)
@@ -301,6 +308,23 @@ def _found() -> list[Any]:
     """The boards announced on the network (none when the club does not look)."""
     boards = current_app.extensions.get("pegboard.boards")
     return boards.found() if boards is not None else []
+
+
+def _keyed(action: str) -> Key | None:
+    """The request's Idempotency-Key with a digest of what it asks (None: no key)."""
+    key = idempotency_key()
+    sent = request.get_data(cache=True).decode("utf-8", "replace")
+    return None if key is None else (key, digest(action, {"body": sent}))
+
+
+def _winner(given: object) -> object:
+    """A correction's winner: a player's number, or a name (a name no player has, or
+    any other value, is left for the check that refuses it)."""
+    if isinstance(given, str):
+        wanted = " ".join(given.split()).casefold()
+        found = [n for n, p in director().night.players.items() if p.name.casefold() == wanted]
+        return found[0] if found else int(given) if given.isdigit() else given
+    return given
 
 
 def _by() -> str:
@@ -333,4 +357,5 @@ def _errors(app: Flask) -> None:
     @app.errorhandler(PegboardError)
     def refused(error: PegboardError) -> tuple[Response, int]:
         status = 503 if isinstance(error, StoreError) else 409
+        status = 422 if isinstance(error, KeyReused) else status
         return jsonify(error=phrase_of(error).say(language())), status

@@ -2,25 +2,30 @@
 
 Use :class:`Table` over a game file.  Every entry is checked first (a refusal is a
 ``RuleError`` whose message a player can read, and changes nothing), then stored as one
-event in one SQLite transaction.  The entries are declared once, next to their commands
-(:mod:`.entries`, :mod:`.commands`); each is a method of the Table:
+event in one SQLite transaction.  Each entry is a command (:mod:`.commands`,
+:mod:`.calls`), declared for the panel's wire next to it (:mod:`.entries`); the Table takes
+it as a value (``table.take(Act.of(claim, "Bob", 2))``, ``table.enter(claim, "Bob", 2)``),
+or as its method, typed as the command is (:mod:`.acts`):
 
 - ``new_game(settings, dealer= | cuts=)``, ``next_game(dealer= | cuts= | ranks=)`` (the
-  next game of a match: the first deal passes on unless chosen or cut for; the third game
-  of a match of three is cut for, ``State.cut_customary``);
+  next game of a match: the first deal passes on, a dealer is chosen or cut for in the
+  first game only; the third game of a match of three is cut for, ``State.cut_customary``);
 - ``turn_starter(card | None, heels=)``: his heels is pegged by itself;
 - ``lay(card)`` / ``go()``: the play scored by the game, or ``claim(seat, points)`` to peg
   the play by hand; ``advance()`` ends the play (laying the last card ends it too);
 - ``claim(seat, points, cards=)``: the count due in the show, checked by its cards;
 - ``muggins(seat, points, cards=)``; ``dispute_muggins(seat, cards)``: the mugged side
   shows the cards of a call made without them (``State.disputable``), and they settle it;
+  ``challenge(seat, cards=)``: the count just pegged is over, its cards decide
+  (``State.challengeable``; :mod:`.calls`);
 - ``advance()`` passes the deal; ``undo()``, ``redo()``;
-- ``enter(name, ...)``: any of them by name; ``submit(event | dict)``: an event given
-  whole, checked as if entered.
+- ``take(act, version=, key=)``: an entry as a value, refused if the game moved on from
+  ``version``; ``submit(event | dict)``: an event given whole, checked as if entered.
 
 Read :attr:`Table.state`, an immutable :class:`State` (the front door,
 :mod:`pegboard.keeper`, announces each change to whoever follows the board).  Underneath:
-the events (:mod:`.events`), the pure checks (:mod:`.commands`), the fold (:mod:`.fold`),
+the events (:mod:`.events`), the pure checks (:mod:`.commands`, :mod:`.calls`), the fold
+(:mod:`.fold`, pegging through :mod:`.pegging`),
 the file (:mod:`.store`).  Opening a game replays its file with every event checked again
 by the commands, as a live entry is: one they refuse stops the load with a StoreError.
 

@@ -20,6 +20,7 @@ from typing import Any
 
 from pegboard.errors import RuleError
 from pegboard.game import events as ev
+from pegboard.game.calls import challenge, dispute_muggins, muggins
 from pegboard.game.checks import (
     Cards,
     due_now,
@@ -29,7 +30,6 @@ from pegboard.game.checks import (
     not_over,
     read_cards,
     seat_of,
-    show_cards,
     totals_of,
     whole,
     whole_rank,
@@ -37,6 +37,7 @@ from pegboard.game.checks import (
     why_impossible,
 )
 from pegboard.game.entries import ENTRIES, entry
+from pegboard.game.pegging import stand
 from pegboard.game.settings import Settings
 from pegboard.game.state import State
 from pegboard.game.values import Count, CountKind, Phase
@@ -67,11 +68,14 @@ def next_game(
     cuts: Cards | None = None,
     ranks: Sequence[int] | None = None,
 ) -> ev.NextGame:
-    """The next game of the match: its first deal passes to the next seat, unless the
-    dealer is chosen or cut for (as for a new game).  The third game of a match of
-    three is cut for, and only cut for (German seed; :attr:`State.cut_customary`): with
-    the cards cut (``cuts``), or their ranks (``ranks``, ace 1 to king 13: the board's
-    dials), one per player in seat order; the lowest deals, a tie cuts again."""
+    """The next game of the match: the first deal passes on from game to game, to the
+    next seat (a dealer chosen or cut for is the first game's only).  The third game of
+    a match of three is cut for, and only cut for (German seed;
+    :attr:`State.cut_customary`): with the cards cut (``cuts``), or their ranks
+    (``ranks``, ace 1 to king 13: the board's dials), one per player in seat order; the
+    lowest deals, a tie cuts again.  A claim of game still waiting for its window
+    stands: the next game closes it."""
+    state = stand(state)
     if not state.over:
         raise RuleError(Phrase(N_("the game is not over yet")))
     if state.match.winner is not None:
@@ -79,6 +83,8 @@ def next_game(
         raise RuleError(
             Phrase.of(N_("the match is over: {winner} won it; start a new game"), winner=winner)
         )
+    if not state.cut_customary and state.settings.edition > 1:
+        return ev.NextGame(_passed_on(state, dealer, cuts, ranks))
     if ranks is not None:
         if cuts is not None or dealer is not None:
             raise RuleError(Phrase(N_("choose the dealer or cut for it, not both")))
@@ -86,8 +92,29 @@ def next_game(
         return ev.NextGame(low, ranks=tuple(ranks))
     if state.cut_customary and cuts is None:
         raise RuleError(Phrase(N_("the third game is cut for: each player cuts, the lowest deals")))
-    seat, cut = _first_dealer(state.players, dealer, cuts)
+    seat, cut = _first_dealer(state.players, dealer, cuts)  # edition 1 chose, or cut, too
     return ev.NextGame(state.seat_after(state.first_dealer) if seat is None else seat, cut)
+
+
+def _passed_on(
+    state: State, dealer: int | str | None, cuts: Cards | None, ranks: Sequence[int] | None
+) -> int:
+    """The first dealer of the next game, the first deal passed on: the seat after this
+    game's first dealer (with two players, the other one). A cut, or another dealer
+    chosen, is refused, saying who deals."""
+    passed = state.seat_after(state.first_dealer)
+    name, game = state.players[passed], state.game + 1
+    if cuts is not None or ranks is not None:
+        message = N_("game {game} is not cut for: the first deal passes on to {name}")
+        raise RuleError(Phrase.of(message, game=game, name=name))
+    if dealer is not None and seat_of(state.players, dealer) != passed:
+        chosen = state.players[seat_of(state.players, dealer)]
+        message = N_(
+            "the first deal passes on from game to game: {name} deals first in game "
+            "{game}, not {chosen}"
+        )
+        raise RuleError(Phrase.of(message, name=name, game=game, chosen=chosen))
+    return passed
 
 
 def _first_dealer(
@@ -143,8 +170,10 @@ def name_starter(state: State, card: Card | str) -> ev.StarterNamed:
     """Name the starter that was turned without its card, so the cards of the counts
     can be checked.  It must fit the deal: not a card seen in it, and a jack if his
     heels was pegged (a jack named after "not a jack" pegs nothing: heels is pegged at
-    the turn or not at all)."""
-    not_over(state)
+    the turn or not at all). A starter may be named after a claim of game too, while
+    the claim can be challenged (:func:`challenge`)."""
+    if state.challengeable is None:
+        not_over(state)
     if state.phase is Phase.DISCARD:
         raise RuleError(Phrase(N_("the starter is not turned yet")))
     if state.starter is not None:
@@ -246,100 +275,6 @@ def claim(
     return ev.Claimed(seat, kind, points, hand_cards(state, count, cards))
 
 
-@entry(seat="seat")
-def muggins(
-    state: State, seat: int | str, points: int, cards: Cards | None = None
-) -> ev.MugginsCalled:
-    """``seat`` calls Muggins on the count just pegged: it missed ``points``.
-
-    With the cards known (given with the count, laid in the play, or named now by the
-    caller) any call is taken, and the cards decide it (ACC): the caller pegs the lesser
-    of the call and the points truly missed; if nothing was missed, the mugged side pegs
-    the call.  Without them the board cannot say what was missed, so a call that would
-    make the count a total no hand can score (or more than one card scores in the play)
-    is refused, and the caller recounts or names the cards.  A call that can be right is
-    taken as made; on a hand or crib it stands unless the mugged side disputes it by
-    showing the cards before the next count (:func:`dispute`).
-    """
-    if not state.settings.muggins:
-        raise RuleError(Phrase(N_("Muggins is off in this game")))
-    not_over(state)
-    seat = seat_of(state.players, seat)
-    points = whole(points, "points", least=1)
-    if state.window is None:
-        raise RuleError(
-            Phrase(
-                N_("nothing to mug: call Muggins after a count is pegged and before the next one")
-            )
-        )
-    mugged = state.claims[state.window]
-    count = Count(mugged.seat, mugged.kind)
-    if state.side_of(seat) == mugged.side:
-        raise RuleError(Phrase.of(N_("{name} cannot mug their own side"), name=state.players[seat]))
-    if cards is not None and mugged.kind == "play":
-        raise RuleError(Phrase(N_("the cards of the play cannot be checked after it")))
-    given = hand_cards(state, count, cards)
-    if given is not None and mugged.cards is not None and set(given) != set(mugged.cards):
-        raise RuleError(
-            Phrase.of(
-                N_("{count} was {was}, not {cards}"),
-                count=state.count_name(count),
-                was=show_cards(mugged.cards),
-                cards=show_cards(given),
-            )
-        )
-    total = mugged.claimed + points
-    if mugged.kind == "play":
-        impossible = total > max_play_points()
-    else:  # without the cards, only a total some hand can score
-        impossible = (
-            mugged.actual is None and given is None and total not in totals_of(state, count)
-        )
-    if impossible:
-        raise RuleError(
-            Phrase.of(
-                N_("{count} cannot have missed {points}: {reason}"),
-                count=state.count_name(count),
-                points=points,
-                reason=why_impossible(state, count, total),
-            )
-        )
-    return ev.MugginsCalled(seat, points, None if mugged.cards is not None else given)
-
-
-@entry(action="dispute", seat="seat")
-def dispute_muggins(state: State, seat: int | str, cards: Cards | None) -> ev.MugginsDisputed:
-    """``seat``, of the mugged side, disputes the Muggins call just made without the
-    cards by showing the mugged hand or crib; the cards settle the call as if the caller
-    had named them.  Until then, or once the next count is pegged, the call stands."""
-    if state.disputable is None:
-        raise RuleError(
-            Phrase(
-                N_(
-                    "nothing to dispute: a Muggins call made without the cards can be "
-                    "disputed until the next count"
-                )
-            )
-        )
-    seat = seat_of(state.players, seat)
-    mugged = state.claims[state.disputable]
-    count = Count(mugged.seat, mugged.kind)
-    if state.side_of(seat) != mugged.side:
-        raise RuleError(
-            Phrase.of(
-                N_("only the side of {count} can dispute its Muggins call"),
-                count=state.count_name(count),
-            )
-        )
-    if cards is None:
-        raise RuleError(
-            Phrase.of(N_("show {count} to dispute the call"), count=state.count_name(count))
-        )
-    shown = hand_cards(state, count, cards)
-    assert shown is not None  # cards were given
-    return ev.MugginsDisputed(seat, shown)
-
-
 @entry(action="")  # the panel's advance is the board's button (the door)
 def advance(state: State) -> ev.PlayEnded | ev.ShowEnded:
     """End the play, or end the show once every count is in."""
@@ -423,3 +358,4 @@ def recheck(state: State | None, event: ev.Event) -> ev.Event:
 
 
 _MADE_BY = _made_by()
+CALLS = (muggins, dispute_muggins, challenge)  # the calls' entries (:mod:`.calls`), made here too

@@ -1,14 +1,14 @@
 """Every entry a player or the board makes in a game, declared once, next to its command.
 
 ``@entry`` on a command of :mod:`pegboard.game.commands` (a pure function ``(state, *args)
--> event``) declares the entry: its name (the method of the Table and of the front door
-that makes it), the panel's name for it, its arguments and their types (the command's own
+-> event``) declares the entry for the panel's wire: its name, the panel's name for it
+(``POST /api/act/<action>``), its arguments and their types (the command's own
 signature), whether it is made against the version of the game its maker saw (``seen``: a
 phone's tap on a game that has moved on is refused, not made twice), and which argument
-says whose entry it is (``seat``). Its refusals are its command's. The Table's and the
-door's methods, the panel's actions and their argument checks, the README's table of
-actions and what the page needs to know are all made from :data:`ENTRIES`: adding an entry
-is its command, with its rule, and this one line over it.
+says whose entry it is (``seat``). Its refusals are its command's. The panel's actions and
+their argument checks, the README's table of actions and what the page needs to know are
+made from :data:`ENTRIES`. Typed code never names an entry by a string: it makes the
+command itself, as a value (:mod:`pegboard.game.acts`).
 
 >>> from pegboard.game import commands
 >>> lay = ENTRIES["lay"]
@@ -53,6 +53,7 @@ class Declared:
     doc: str  # what it does, in one sentence
     keyed: bool = False  # takes the request's key (``key=``), stored with what it enters
     sim: bool = False  # a control of the simulated board only
+    entry: bool = False  # a command of the game (else a control: a method of the door)
 
     def seat_given(self, args: tuple[Any, ...], kwargs: dict[str, Any]) -> Any:
         """The seat (or name) the call names as whose entry it is, if any."""
@@ -101,7 +102,7 @@ def entry(*, action: str | None = None, seat: str | None = None) -> Callable[[F]
 
     def declared(command: F) -> F:
         made = declare(command, action=action, seat=seat, seen=True)
-        ENTRIES[command.__name__] = replace(made, keyed=True)  # stored with its request's key
+        ENTRIES[command.__name__] = replace(made, keyed=True, entry=True)  # stored with its key
         return command
 
     return declared
@@ -124,28 +125,3 @@ def control(
         return method
 
     return declared
-
-
-def methods(cls: type, enter: str, returns: str) -> None:
-    """Give ``cls`` a method per entry, each calling ``self.<enter>(name, ...)``: the
-    Table's and the door's, with their command's arguments, and ``version``."""
-    for name, declared in ENTRIES.items():
-
-        def method(self: Any, *args: Any, _name: str = name, **kwargs: Any) -> Any:
-            return getattr(self, enter)(_name, *args, **kwargs)
-
-        made = inspect.signature(declared.make)
-        parameters = [
-            inspect.Parameter("self", inspect.Parameter.POSITIONAL_ONLY),
-            *list(made.parameters.values())[1:],
-            *(
-                inspect.Parameter(n, inspect.Parameter.KEYWORD_ONLY, default=None)
-                for n in SEEN_AND_KEY
-            ),
-        ]
-        method.__name__ = method.__qualname__ = name
-        method.__doc__ = declared.make.__doc__
-        method.__signature__ = made.replace(  # type: ignore[attr-defined]
-            parameters=parameters, return_annotation=returns
-        )
-        setattr(cls, name, method)

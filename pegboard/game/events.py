@@ -109,6 +109,15 @@ class MugginsDisputed:
 
 
 @dataclass(frozen=True, slots=True)
+class Challenged:
+    """``seat`` says the count just pegged is over (a claim of game too): its cards
+    decide. ``cards`` are the hand or crib, when they were not known before."""
+
+    seat: int
+    cards: tuple[Card, ...] | None = None
+
+
+@dataclass(frozen=True, slots=True)
 class PlayEnded:
     """The play is over: on to the show."""
 
@@ -138,6 +147,7 @@ Event = Union[  # noqa: UP007 (isinstance and get_args need the Union form)
     Claimed,
     MugginsCalled,
     MugginsDisputed,
+    Challenged,
     PlayEnded,
     ShowEnded,
     Undone,
@@ -189,4 +199,4 @@ def _hints(cls: type) -> dict[str, object]:
 
 
 EVENT = Phrase(N_("the entry"))  # an event as read from the game file or a script, to people
-PARSERS: Parsers = {Card: (str, Card.parse), Settings: (dict, Settings.from_dict)}  # from JSON
+PARSERS: Parsers = {Card: (str, Card.parse), Settings: (dict, Settings.stored)}  # from JSON

@@ -1,24 +1,22 @@
 """The fold: each event turns one state into the next.  Replay trusts the events
 (they were checked by :mod:`pegboard.game.commands` before they were stored).
 
-The game ends the moment a side reaches the target, even in the middle of a count
-(Dutch seed: "Het scoren stopt op het moment dat iemand 121 bereikt, zelfs midden in een
-telling"): nothing after that moment is pegged, and the winner's peg stands in the game
-hole. However its last points came (his heels, a card laid or a score pegged by hand in
-the play, a dial, a count exact or short, a Muggins call), the side that reached the
-target shows the target, and the points past it stay in the history ("Bob's hand: the
-game ended at 2 of 5"); the margin and the skunk are counted from the target (121-91 is
-won by 30, no skunk). :func:`peg` decides it, for everyone who reads a score.
+Every point is pegged by :func:`~pegboard.game.pegging.peg`, which ends the game the
+moment a side reaches the target (:mod:`pegboard.game.pegging` has that rule).
 
 One entry can peg several things, in the order they happen at the table:
 
 - a card laid: first what the card makes (fifteen or thirty-one, a pair, a run: one
   call, made as the card is laid), then the point for the go or the last card, which
   comes only when nobody can go on; a card that reaches the target pegs no such point;
-- an over-count with the house penalty: the claimant's true count, then the excess for
-  the other sides;
+- an over-count corrected with the house penalty: the claimant's true count, then the
+  excess for the other sides (or the caller who showed it);
 - one line each: a count (as pegged, or taken back to its cards' total), his heels, three
   for last, a Muggins call (:mod:`pegboard.game.muggins` has its rules).
+
+With Muggins on a count is pegged as claimed, over or not, and a claim of game holds its
+win until its window closes: the next entry closes it (the win stands, and the entry
+pegs nothing), unless it is a call on that claim or a starter named for one.
 
 >>> from pegboard.game.events import GameStarted, StarterTurned, Undone, Redone
 >>> from pegboard.rules.cards import Card
@@ -36,10 +34,11 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 from dataclasses import replace
 from functools import reduce, singledispatch
-from typing import Any, TypeVar
+from typing import Any
 
 from pegboard.game.events import (
     CardLaid,
+    Challenged,
     Claimed,
     Event,
     GameStarted,
@@ -55,20 +54,15 @@ from pegboard.game.events import (
     Undone,
 )
 from pegboard.game.muggins import penalised, settle
+from pegboard.game.pegging import peg, put, stand
 from pegboard.game.settings import Settings  # noqa: F401 (doctest)
-from pegboard.game.skunk import skunk_level
 from pegboard.game.state import State
-from pegboard.game.values import Claim, Count, CountKind, Entry, GameResult, Pegged, Phase, Play
+from pegboard.game.values import Claim, Count, CountKind, Mugging, Pegged, Phase, Play
 from pegboard.i18n import N_, Phrase
 from pegboard.rules.cards import JACK, Card
 from pegboard.rules.play import GO_LIMIT, go_points, score_play
 from pegboard.rules.scoring import HEELS_POINTS, show_total
 from pegboard.rules.speech import FALSE_MUGGINS, GO_POINT, HEELS, MUGGINS, THREE_FOR_LAST, LaidCall
-
-T = TypeVar("T")
-# Translators: the entry that reached the target, and how much of it was pegged: "Bob's
-# hand: the game ended at 2 of 5"; {what} is the entry ("two for his heels", "Bob's hand").
-GAME_ENDED = N_("{what}: the game ended at {pegged} of {points}")
 
 
 def replay(events: Iterable[Event]) -> State:
@@ -91,6 +85,10 @@ def apply(state: State | None, event: Event) -> State:
         case Redone():
             assert state is not None
             after = replace(apply(state, state.redo[0]), redo=state.redo[1:])
+        case Claimed() | PlayEnded() | ShowEnded() if state is not None and state.held is not None:
+            # The next entry closes the window of a claim of game: the win stands, and
+            # the entry pegs nothing (the game ended at that claim).
+            after = replace(stand(state), before=state, event=event, redo=())
         case _:
             after = replace(evolve(event, state), before=state, event=event, redo=())
     return replace(after, version=version + 1)
@@ -108,6 +106,7 @@ def _(event: GameStarted, state: None) -> State:
 
 @evolve.register
 def _(event: NextGame, state: State) -> State:
+    state = stand(state)  # the next game closes the window of a claim of game
     return _begin(State(state.settings, game=state.game + 1, results=state.results), event.dealer)
 
 
@@ -215,10 +214,19 @@ def _(event: PlayEnded, state: State) -> State:
 
 @evolve.register
 def _(event: Claimed, state: State) -> State:
+    return _claimed(state, event)
+
+
+def _claimed(state: State, event: Claimed, caller: int | None = None) -> State:
+    """The count ``event`` pegged: as claimed with Muggins on (an over-count is the
+    opponents' to catch, and a claim of game waits for its window), else taken back to
+    what its cards score when they are known; ``caller``: made again by a call whose
+    cards showed it over, and corrected (:mod:`pegboard.game.muggins`)."""
     seat, kind = event.seat, CountKind(event.kind)
     cards = event.cards if event.cards is not None or kind != "hand" else state.hand_of(seat)
     actual = _actual(state, kind, cards)
-    excess = 0 if actual is None else max(0, event.points - actual)
+    kept = state.settings.kept_over and caller is None
+    excess = 0 if actual is None or kept else max(0, event.points - actual)
     count = state.count_name(Count(None if kind == "play" else seat, kind))
     said = count
     if excess:
@@ -228,15 +236,18 @@ def _(event: Claimed, state: State) -> State:
         said = Phrase.of(message, count=count, claimed=event.points, excess=excess)
     side = state.side_of(seat)
     before = state.scores[side]
+    hold = kept and kind != "play"
     # A count is a line even when it pegs nothing: a nineteen, or an over-count taken back.
-    state = peg(state, seat, event.points - excess, Pegged(kind), said, cards or (), counted=True)
+    state = peg(
+        state, seat, event.points - excess, Pegged(kind), said, cards or (), counted=True, hold=hold
+    )
     pegged = state.scores[side] - before
     claim = Claim(seat, side, kind, event.points, pegged, state.deal, cards, None, actual)
     if actual is not None:
         claim = replace(claim, starter=state.starter)
     if excess and state.settings.over_count == "penalise":
         over = Phrase.of(N_("over-count of {count}"), count=count)
-        for other in penalised(state, side):
+        for other in penalised(state, side, caller if state.settings.kept_over else None):
             state = peg(state, None, excess, Pegged.PENALTY, over, cards or (), side=other)
     if kind == "play":
         state = replace(state, play=replace(state.play, mode="points", turn=None))
@@ -256,44 +267,69 @@ def _(event: MugginsCalled, state: State) -> State:
     index = state.window
     assert index is not None  # checked: a window is open
     claim = state.claims[index]
-    if claim.cards is None and event.cards is not None:
+    named = claim.cards is None and event.cards is not None
+    if named:
         actual = _actual(state, claim.kind, event.cards)
-        if actual is not None and actual < claim.claimed:
-            return _over_called(state, event, index)
         claim = replace(claim, cards=event.cards, starter=state.starter, actual=actual)
+    over = claim.actual is not None and claim.actual < claim.claimed
+    if over and (named or state.settings.kept_over):  # (edition 1 took it back at once)
+        assert claim.cards is not None  # as ``actual`` says
+        return _over_called(state, event.seat, event.points, claim.cards)
+    state = stand(state)  # a claim of game the call does not show over: the win stands
     mugging, seat = settle(state, claim, event.seat, event.points)
+    if state.over:  # called on the claim that won: nothing is pegged after the game
+        mugging = replace(mugging, points=0)
     owner = state.count_name(Count(claim.seat, claim.kind))
     said = Phrase.of(MUGGINS if mugging.right else FALSE_MUGGINS, owner=owner)
     state = peg(
         state, seat, mugging.points, Pegged.MUGGINS, said, claim.cards or (), side=mugging.side
     )
-    claims = _put(state.claims, index, replace(claim, muggins=mugging))
+    claims = put(state.claims, index, replace(claim, muggins=mugging))
     # A call on a hand or crib whose cards nobody gave stands as made, until the mugged
     # side disputes it by showing them or the next count is pegged.
     unverified = claim.actual is None and claim.kind != "play"
     return replace(state, claims=claims, window=None, disputable=index if unverified else None)
 
 
-def _over_called(state: State, event: MugginsCalled, index: int) -> State:
-    """The cards of a call show the count was over: the count is made again with them
-    (taken back, penalised by the house rule), and the caller pegs nothing and pays
-    nothing (see :mod:`pegboard.game.muggins`)."""
-    state = _again(state, lambda claimed: replace(claimed, cards=event.cards))
+@evolve.register
+def _(event: Challenged, state: State) -> State:
+    """The count is said to be over: its cards decide. Over, it is corrected by the
+    over-count rule; not over, it stands (a claim of game wins), and is told."""
+    index = state.challengeable
+    assert index is not None  # checked: a count is open to a challenge
     claim = state.claims[index]
-    mugging = settle(state, claim, event.seat, event.points)[0]
-    claim = replace(claim, muggins=replace(mugging, side=claim.side, points=0, right=True))
-    return replace(state, claims=_put(state.claims, index, claim), window=None, disputable=None)
+    cards = event.cards or claim.cards
+    actual = _actual(state, claim.kind, cards)
+    assert cards is not None and actual is not None  # checked: the cards and the starter
+    if actual < claim.claimed:
+        return _over_called(state, event.seat, 0, cards)
+    stood = Mugging(event.seat, 0, claim.side, 0, right=False)
+    claim = replace(claim, cards=cards, starter=state.starter, actual=actual, muggins=stood)
+    state = replace(state, claims=put(state.claims, index, claim), window=None)
+    return stand(state)
 
 
-def _again(state: State, changed: Callable[[Any], Event]) -> State:
-    """The entry in force made again, ``changed``, on the state before it; a starter
-    named since it stays named."""
+def _over_called(state: State, caller: int, called: int, cards: tuple[Card, ...]) -> State:
+    """The cards of a call show the count was over: the count is made again with them,
+    corrected (taken back; under the ``penalise`` rule the excess to the caller), and the
+    caller pegs nothing and pays nothing (see :mod:`pegboard.game.muggins`)."""
+    state = _again(state, lambda made, before: _claimed(before, replace(made, cards=cards), caller))
+    index = len(state.claims) - 1
+    claim = state.claims[index]
+    mugging = Mugging(caller, called, claim.side, 0, right=True)
+    claim = replace(claim, muggins=mugging)
+    return replace(state, claims=put(state.claims, index, claim), window=None, disputable=None)
+
+
+def _again(state: State, remake: Callable[[Any, State], State]) -> State:
+    """The entry in force made again by ``remake`` (given it and the state before it);
+    a starter named since it stays named."""
     starter = state.starter
     while isinstance(state.event, StarterNamed):
         assert state.before is not None
         state = state.before
     assert state.before is not None and state.event is not None
-    return evolve(changed(state.event), replace(state.before, starter=starter))
+    return remake(state.event, replace(state.before, starter=starter))
 
 
 @evolve.register
@@ -302,11 +338,11 @@ def _(event: MugginsDisputed, state: State) -> State:
     the cards settle it (:mod:`pegboard.game.muggins`). A starter named since counts."""
     index = state.disputable
     assert index is not None  # checked: a call can be disputed
-    state = _again(state, lambda called: replace(called, cards=event.cards))
+    state = _again(state, lambda called, before: evolve(replace(called, cards=event.cards), before))
     claim = state.claims[index]
     assert claim.muggins is not None
     claim = replace(claim, muggins=replace(claim.muggins, disputed=True))
-    return replace(state, claims=_put(state.claims, index, claim))
+    return replace(state, claims=put(state.claims, index, claim))
 
 
 @evolve.register
@@ -322,63 +358,3 @@ def _(event: ShowEnded, state: State) -> State:
         window=None,
         disputable=None,
     )
-
-
-# --- pegging and the end of a game ------------------------------------------------------
-
-
-def peg(
-    state: State,
-    seat: int | None,
-    points: int,
-    kind: Pegged,
-    said: Phrase,
-    cards: tuple[Card, ...] = (),
-    side: int | None = None,
-    counted: bool = False,
-) -> State:
-    """``seat`` (or ``side``) pegs ``points``; the game ends the moment a side reaches the
-    target: its peg stands at the target, the points past it are said in the history
-    line, and nothing is pegged after that.  Pegging closes the Muggins window and the
-    time to dispute a call.  Nothing pegged writes no line, unless it was ``counted`` (a
-    count of 0 is a line; the pegs stay where they are)."""
-    if state.over or points < 0 or not (points or counted):
-        return state
-    if side is None:
-        assert seat is not None  # a seat pegs, or a side does
-        side = state.side_of(seat)
-    room = state.target - state.scores[side]
-    if points > room:
-        said = Phrase.of(GAME_ENDED, what=said, pegged=room, points=points)
-        points = room
-    score = state.scores[side] + points
-    entry = Entry(side, seat, points, kind, said, tuple(cards), state.deal, score)
-    state = replace(state, history=(*state.history, entry), window=None, disputable=None)
-    if not points:
-        return state
-    state = replace(
-        state,
-        scores=_put(state.scores, side, score),
-        backs=_put(state.backs, side, state.scores[side]),
-    )
-    return _finish(state, side) if score >= state.target else state
-
-
-def _put(values: tuple[T, ...], index: int, value: T) -> tuple[T, ...]:
-    return (*values[:index], value, *values[index + 1 :])
-
-
-def _finish(state: State, side: int) -> State:
-    """``side`` reached the target: it wins, or in lowball it loses to the lowest score."""
-    scores = state.scores
-    if state.settings.variant_rules.lowball:
-        winner = min((s for s in range(state.sides) if s != side), key=lambda s: scores[s])
-        skunk = 0
-    else:
-        winner = side
-        skunk = min(skunk_level(state.settings, s) for i, s in enumerate(scores) if i != side)
-    margin = min(abs(scores[winner] - score) for s, score in enumerate(scores) if s != winner)
-    home = state.settings.match_scoring == "home"
-    points = 2**skunk if home else (3 if skunk else 2)
-    result = GameResult(state.game, scores, winner, margin, skunk, points, state.history)
-    return replace(state, winner=winner, results=(*state.results, result))

@@ -16,11 +16,22 @@
   a false call (nothing missed) gives the mugged side the points called. A call made
   without the cards stands as made, unless the mugged side disputes it by showing them
   before the next count. Heels, penalties and Muggins itself are never mugged.
-- **An over-count shown by a call.** When the cards of a call show that the count was
-  over, the over-count rule settles it, not Muggins: the count is taken back to what its
-  cards score (the ``over_count`` rule may penalise it), and the caller, whom the cards
-  prove right, pays nothing. An over-count whose cards were given with it is taken back at
-  once, and told.
+- **An over-count is the opponents' to catch too** (with Muggins on). The board pegs a
+  count as claimed, over or not, and tells nothing more while its window is open: a
+  board that took an over-count back at once would tell the table that every other
+  claim was not over, and let a player claim 29 every time for an exact count. An
+  opponent challenges it within the window by a call with the cards
+  (:func:`~pegboard.game.commands.challenge`, or a Muggins call whose cards show it
+  over): the over-count rule settles it, not Muggins (the count is taken back to what
+  its cards score; under the ``penalise`` rule the caller also pegs the excess), and the
+  caller, whom the cards prove right, pays nothing. A challenge the cards do not bear
+  out closes the window and costs nothing more. Unchallenged, the count stands when the
+  window closes, and the lesson may say what the cards held. With Muggins off the board
+  takes a known over-count back at once, and says so.
+- **A claim of game** is an over-count too when it is false. With Muggins on its win
+  is held until its window closes (the next entry closes it: :mod:`pegboard.game.pegging`),
+  and a call with the cards can undo it. Muggins or not, a claim of game made without
+  its cards can be shown over with them by an opponent until the next entry.
 - **Lowball.** Every score is reversed (Dutch seed: "alle scores zijn omgekeerd"), so
   points hurt: the points a player missed are pegged onto that player when an opponent
   calls them, a false call costs the caller the points called, and an over-count's penalty
@@ -56,9 +67,12 @@ def settle(state: State, claim: Claim, caller: int, called: int) -> tuple[Muggin
     return Mugging(caller, called, state.side_of(seat), points, right=right), seat
 
 
-def penalised(state: State, side: int) -> tuple[int, ...]:
+def penalised(state: State, side: int, caller: int | None = None) -> tuple[int, ...]:
     """The sides that peg the excess of ``side``'s over-count under the ``penalise``
-    rule: the others (Hoyle), or in lowball the side that over-counted."""
+    rule: the caller's, when a call showed it (Hoyle: the opponent who caught it), else
+    the others; in lowball the side that over-counted."""
     if state.settings.variant_rules.lowball:
         return (side,)
+    if caller is not None:
+        return (state.side_of(caller),)
     return tuple(other for other in range(state.sides) if other != side)

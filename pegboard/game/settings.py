@@ -21,11 +21,16 @@ from typing import Any
 from pegboard.errors import ConfigError
 from pegboard.i18n import N_, Phrase
 from pegboard.rules.deals import PLAYERS, VARIANTS, Variant
-from pegboard.shape import Source, at_least, one_of
+from pegboard.shape import Source, at_least, between, one_of
 
 OVER_COUNT_RULES = ("correct", "penalise")  # ACC: take the excess back; Hoyle: opponent pegs it too
 SKUNK_RULES = ("none", "single", "double", "triple")  # how many skunk lines count
 MATCH_SCORING = ("home", "acc")  # home: skunk 2 games, double 4; ACC: win 2, skunk 3
+# The editions of the board's rules. 2: with Muggins on an over-count is kept for a call
+# and a claim of game waits for its window; the first deal passes on from game to game.
+# A game is replayed by the edition it was started under (one stored without: 1).
+EDITIONS = (1, 2)
+EDITION = EDITIONS[-1]
 
 # Okabe-Ito: told apart with every common colour-vision deficiency.
 PALETTE = ("#0072B2", "#E69F00", "#0000A0", "#E0F0E0")
@@ -54,6 +59,7 @@ class Settings:
     match_games: int = 1  # best of N
     match_scoring: str = "home"
     colours: tuple[str, ...] = field(default=())  # one per side; () picks from PALETTE
+    edition: int = EDITION  # of the board's rules the game is played by (see EDITIONS)
 
     def __post_init__(self) -> None:
         set_ = object.__setattr__
@@ -87,6 +93,7 @@ class Settings:
         if self.target == 0:
             set_(self, "target", self.variant_rules.target)
         rules.value(given, "match_games", int, check=at_least(1))
+        rules.value(given, "edition", int, check=between(EDITIONS[0], EDITIONS[-1]))
         if self.match_games % 2 == 0:
             odd = N_("a match is best of an odd number of games, not {n}")
             raise ConfigError(Phrase.of(odd, n=self.match_games))
@@ -119,11 +126,23 @@ class Settings:
     def as_dict(self) -> dict[str, Any]:
         return {**asdict(self), "players": list(self.players), "colours": list(self.colours)}
 
+    @property
+    def kept_over(self) -> bool:
+        """Whether an over-count is the opponents' to catch (Muggins on, edition 2): it is
+        pegged as claimed and kept for a call, and a claim of game waits for its window."""
+        return self.muggins and self.edition >= 2
+
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> Settings:
         """Read settings as written by :meth:`as_dict`; unknown keys are an error."""
         Source(RULES).only(data, (f.name for f in fields(cls)))
         return cls(**data)
+
+    @classmethod
+    def stored(cls, data: dict[str, Any]) -> Settings:
+        """Read the settings of a stored game: one stored before editions is played by
+        the first."""
+        return cls.from_dict({"edition": EDITIONS[0], **data})
 
 
 RULES = Phrase(N_("the game's rules"))  # where a game's settings are read, to people

@@ -58,6 +58,7 @@ class State:
     history: tuple[Entry, ...] = ()  # this game's
     window: int | None = None  # index in claims of the count open to Muggins
     disputable: int | None = None  # index in claims of a count mugged without its cards
+    held: int | None = None  # the side whose claim of game waits for its window to close
     winner: int | None = None
     results: tuple[GameResult, ...] = ()  # finished games of the match
     before: State | None = field(default=None, compare=False, repr=False)
@@ -161,16 +162,33 @@ class State:
 
     def kept(self, index: int) -> bool:
         """Whether the verdict of ``claims[index]`` is kept from the table: with Muggins
-        on, a count's verdict waits while its window is open (spotting the miss is the
-        opponents' skill: :mod:`pegboard.game.muggins`), and, with ``lessons`` off, until
-        the game ends. A call settles it; an over-count whose cards are known is taken
-        back at once, and told."""
+        on, a count's verdict waits while its window is open, an over-count's as an
+        under-count's (spotting either is the opponents' skill, and a board that told one
+        would tell of every other: :mod:`pegboard.game.muggins`), and, with ``lessons``
+        off, until the game ends. A call settles it."""
         claim = self.claims[index]
         if not self.settings.muggins or self.over or claim.muggins is not None:
             return False
-        if claim.actual is None or claim.actual < claim.claimed:
-            return False  # nothing to tell, or an over-count taken back
+        if claim.actual is None:
+            return False  # nothing to tell
+        if claim.actual < claim.claimed and not self.settings.kept_over:
+            return False  # edition 1: an over-count taken back at once, and told
         return index == self.window or not self.settings.lessons
+
+    @property
+    def challengeable(self) -> int | None:
+        """The claim a call with the cards may show over now (its index in ``claims``),
+        or None: with Muggins on, the hand or crib whose window is open; Muggins or not,
+        a claim of game made without its cards, until the next entry (a false claim of
+        game is an over-count too)."""
+        index = self.window
+        if index is None or self.claims[index].kind == "play":
+            return None
+        if self.settings.muggins:
+            return None if self.over else index
+        # Muggins off: a known over-count was taken back at once; a claim that won the
+        # game without its cards is open until the next entry (nothing pegs after it).
+        return index if self.over and self.claims[index].actual is None else None
 
     @cached_property
     def told(self) -> State:

@@ -6,6 +6,12 @@ that is not the one stored (the chain of :mod:`.chain`: changed, dropped or move
 with a StoreError that says what to do, and the files are left as they are. A file of an
 older format is upgraded once, in one transaction (:mod:`.schema`).
 
+An old game whose entries no longer chain (someone edited the file) is *set aside*: its
+rows are left as they are, byte for byte, it is named in :attr:`Store.set_aside` (and
+the log), its log is refused when asked for, and the board starts with the other games
+(with none being played, if it was the last one, finished). Only a break in the game
+being played, or damage to the file itself, stops start-up.
+
 Beside its events each game keeps its summary (:mod:`.summary`), written with each entry,
 so the games are listed without replaying any.
 
@@ -27,6 +33,7 @@ retry after a crash finds it and is not entered twice (:meth:`Store.recall`).
 from __future__ import annotations
 
 import json
+import logging
 import os
 import sqlite3
 import threading
@@ -45,6 +52,11 @@ from pegboard.game.schema import SCHEMA
 from pegboard.game.summary import GameRecord, Summary
 from pegboard.i18n import N_, Phrase
 
+log = logging.getLogger(__name__)
+SET_ASIDE = N_(
+    "game {game} is set aside, its entries kept as they are: {why}; the board plays on with "
+    "the other games"
+)
 _PLAYING = "INSERT OR REPLACE INTO current VALUES (0, ?)"
 WAL_PAGES = 200  # about a hundred entries between checkpoints
 CACHE_KB = 512  # SQLite's page cache (the OS caches the file too): flat as the file grows
@@ -88,6 +100,7 @@ class Store:
         self._lock = threading.Lock()
         files = (self.path, *preflight.companions(self.path))
         self._found = [file for file in files if file.exists()] or [self.path]  # as we found them
+        self.set_aside: dict[int, ChainError] = {}  # old games whose entries no longer chain
         problem = preflight.inspect(self.path)
         if problem is not None:
             raise self.refusal(problem.what, problem.remedy)
@@ -147,21 +160,35 @@ class Store:
             raise self.refusal(Phrase.of(MISSING, version=version, game=game)) from None
 
     def _check_chains(self) -> None:
-        """Every game's entries against their chain, length and head, read one at a time."""
+        """Every game's entries against their chain, length and head, read one at a time;
+        a game that fails is set aside, unless it is the one being played (the current
+        game, not over): that stops start-up."""
         try:
-            rows = self._db.execute(
-                "SELECT g.id, g.versions, g.head, e.version, e.type, e.data, e.at, e.chain "
-                "FROM games g LEFT JOIN events e ON e.game = g.id ORDER BY g.id, e.version"
-            )
-            for (game, versions, head), entries in groupby(rows, key=lambda row: row[:3]):
-                self._chain(
-                    game, (row[3:] for row in entries if row[3] is not None), versions, head
-                )
-            stray = self._db.execute(
-                "SELECT game FROM events WHERE game NOT IN (SELECT id FROM games)"
-            ).fetchone()
+            self._chains()
         except sqlite3.Error as error:
             raise self._failed(refusals.CANNOT_READ, error) from None
+        current = self.latest()
+        record = self.game(current) if current in self.set_aside else None
+        summary = record.summary if record is not None else None
+        if current in self.set_aside and (summary is None or not summary.over):
+            broken = self.set_aside[current]
+            raise ChainError(self.refusal(broken.args[0]).args[0], current, broken.version)
+        for game, aside in self.set_aside.items():
+            log.warning("%s", Phrase.of(SET_ASIDE, game=game, why=aside.args[0]))
+
+    def _chains(self) -> None:
+        rows = self._db.execute(
+            "SELECT g.id, g.versions, g.head, e.version, e.type, e.data, e.at, e.chain "
+            "FROM games g LEFT JOIN events e ON e.game = g.id ORDER BY g.id, e.version"
+        )
+        for (game, versions, head), entries in groupby(rows, key=lambda row: row[:3]):
+            try:
+                check(game, (row[3:] for row in entries if row[3] is not None), versions, head)
+            except ChainError as error:
+                self.set_aside[game] = error
+        stray = self._db.execute(
+            "SELECT game FROM events WHERE game NOT IN (SELECT id FROM games)"
+        ).fetchone()
         if stray is not None:  # entries of a game that was never started
             self._chain(stray[0], [(0, "", "", "", b"")], 0, START)
 
@@ -351,20 +378,23 @@ class Store:
 
     def games(self) -> list[GameRecord]:
         """Every stored game, oldest first, with its summary: one query."""
-        rows = self._read("SELECT id, created, versions, updated, summary FROM games ORDER BY id")
+        rows = self._read(
+            "SELECT id, created, versions, updated, summary, head FROM games ORDER BY id"
+        )
         return [self._record(row) for row in rows]
 
     def game(self, game: int) -> GameRecord | None:
         """The stored game ``game``, if there is one."""
         rows = self._read(
-            "SELECT id, created, versions, updated, summary FROM games WHERE id = ?", (game,)
+            "SELECT id, created, versions, updated, summary, head FROM games WHERE id = ?", (game,)
         )
         return self._record(rows[0]) if rows else None
 
     def _record(self, row: tuple[Any, ...]) -> GameRecord:
-        """A row of the games' list (id, created, versions, updated, summary) as a record."""
-        game, created, versions, updated, kept = row
-        return GameRecord(game, created, versions, updated, kept, self._start)
+        """A row of the games' list (id, created, versions, updated, summary, head) as a
+        record."""
+        game, created, versions, updated, kept, head = row
+        return GameRecord(game, created, versions, updated, kept, self._start, bytes(head))
 
     def _start(self, game: int) -> str:
         """The data of ``game``'s first event (its settings), as stored."""

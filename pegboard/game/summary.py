@@ -145,6 +145,7 @@ class GameRecord:
     updated: str | None
     kept: str | None = field(repr=False)  # the summary, as stored
     _start: Callable[[int], str] = field(repr=False, compare=False)  # reads the first event
+    head: bytes = field(default=b"", repr=False)  # the chain value after its last event
 
     @property
     def summary(self) -> Summary | None:

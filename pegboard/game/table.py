@@ -26,9 +26,9 @@ from typing import Any
 
 from pegboard.errors import ConflictError, PegboardError, RuleError
 from pegboard.game import commands
+from pegboard.game.acts import Act, Entries, Key
 from pegboard.game.chain import GameLog
 from pegboard.game.checks import Cards
-from pegboard.game.entries import ENTRIES, methods
 from pegboard.game.events import Event, from_dict
 from pegboard.game.fold import apply
 from pegboard.game.settings import Settings
@@ -39,12 +39,11 @@ from pegboard.i18n import N_, Phrase, phrase_of
 
 log = logging.getLogger(__name__)
 Seat = int | str  # a seat number, or the player's name
-Key = tuple[str, str]  # a request's Idempotency-Key, and a digest of what it asked
 NO_GAME = N_("no game yet: start one")
 BREAKS_RULES = N_("event {version} of game {game} breaks the rules: {error}")
 
 
-class Table:
+class Table(Entries[State]):
     """Games kept in the file at ``store`` (a path or an open Store); the most recent
     game is picked up again.  Every entry is checked, then stored as one event.  Give
     ``version=`` to refuse an entry made against a state that has moved on
@@ -57,7 +56,7 @@ class Table:
         self._state: State | None = None
         try:
             latest = self._store.latest()
-            if latest is not None:
+            if latest is not None and latest not in self._store.set_aside:
                 self.load(latest)
         except BaseException:
             if self._store is not store:
@@ -160,6 +159,12 @@ class Table:
         return self._store.log(self._current() if game is None else game)
 
     @property
+    def set_aside(self) -> dict[int, Phrase]:
+        """The old games set aside as the file was opened (their entries no longer chain:
+        the file was edited), each with why; they are left as they are."""
+        return {game: phrase_of(error) for game, error in self._store.set_aside.items()}
+
+    @property
     def path(self) -> Path:
         """The game file."""
         return self._store.path
@@ -204,24 +209,16 @@ class Table:
             )
 
     # --- entries: each checks, then stores exactly one event --------------------------
-    # The entries themselves (turn_starter, lay, go, claim, ...) are the methods made from
-    # their declarations (:mod:`pegboard.game.entries`), below the class.
+    # The entries themselves (turn_starter, lay, go, claim, ...) and enter() are the
+    # methods of every maker of entries (:class:`~pegboard.game.acts.Entries`).
 
-    def enter(
-        self,
-        name: str,
-        /,
-        *args: Any,
-        version: int | None = None,
-        key: Key | None = None,
-        **kwargs: Any,
+    def take(
+        self, act: Act[Any], /, *, version: int | None = None, key: Key | None = None
     ) -> State:
-        """Make the entry ``name`` with its command's arguments: checked by its rules,
-        then stored as one event (with the ``key`` and request of the phone that asked
-        for it, when given), then the state after it. ``version``: refused
-        (ConflictError) if the game is no longer at it."""
-        command = ENTRIES[name].make
-        return self._append(lambda state: command(state, *args, **kwargs), version, key)
+        """Make the entry ``act``: checked by its rules, then stored as one event (with
+        the ``key`` and request of the phone that asked for it, when given), then the
+        state after it. ``version``: refused (ConflictError) if the game is no longer at it."""
+        return self._append(act.event, version, key)
 
     def push(self, event: Event, *, version: int | None = None, key: Key | None = None) -> State:
         """Store ``event``, made by the rules' own commands (:mod:`pegboard.game.dials`)
@@ -259,6 +256,3 @@ class Table:
     def _switch(self, game: int, state: State) -> None:
         with self._lock:
             self._game, self._state = game, state
-
-
-methods(Table, "enter", "State")

@@ -103,10 +103,11 @@ class Entry:
 
 @dataclass(frozen=True, slots=True)
 class Mugging:
-    """A Muggins call on a claim: who called, for how much, who pegged what."""
+    """A call on a claim: who called, for how much, who pegged what. A challenge (the
+    count is over, the cards decide) calls no points: ``called`` is 0."""
 
     seat: int
-    called: int
+    called: int  # the points the call said were missed; 0: a challenge
     side: int  # who pegged: the caller, or the mugged side after a false call
     points: int
     disputed: bool = False  # made without the cards, then settled by them
@@ -121,7 +122,8 @@ class Claim:
     side: int
     kind: CountKind  # the play, a hand or the crib
     claimed: int
-    pegged: int  # what the claimant pegged: the true count after an over-count, up to the game
+    pegged: int  # what the claimant pegged: as claimed, or its true count once corrected;
+    # up to the game
     deal: int
     cards: tuple[Card, ...] | None = None
     starter: Card | None = None

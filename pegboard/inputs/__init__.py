@@ -12,6 +12,7 @@ Importing this package touches no pins.
 
 from pegboard.inputs.devices import Controls, Seat, Switch
 from pegboard.inputs.factory import make_factory
+from pegboard.inputs.header import pins_md
 from pegboard.inputs.pins import (
     ButtonPins,
     DialPins,
@@ -19,7 +20,6 @@ from pegboard.inputs.pins import (
     SwitchTiming,
     load_pins,
     parse_pins,
-    pins_md,
 )
 from pegboard.keeper.intents import Advance, Intent, Peg, Repeat, Turn, Undo
 

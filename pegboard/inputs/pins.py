@@ -328,7 +328,8 @@ def _known(
 
 
 def _table(value: object, where: Phrase | str, source: str) -> Mapping[str, Any]:
-    return Source(source).value({"table": value}, "table", dict, key=where)
+    table: Mapping[str, Any] = Source(source).value({"table": value}, "table", dict, key=where)
+    return table
 
 
 def _refused(message: str, source: str, **params: Any) -> ConfigError:

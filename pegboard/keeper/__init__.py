@@ -9,17 +9,19 @@ them.
 """
 
 from pegboard.game import PALETTE, Claim, Count, Phase, Settings, State, skunk_lines, standing
+from pegboard.game.acts import Act, Entries
 from pegboard.game.chain import BoardKey, ChainError, GameLog
 from pegboard.game.entries import CONTROLS, ENTRIES, Arg, Declared
 from pegboard.keeper.answers import KeyReused
-from pegboard.keeper.door import Change, Scorekeeper
+from pegboard.keeper.change import Change, Versions, latest
+from pegboard.keeper.door import Scorekeeper
 from pegboard.keeper.fit import players_allowed, variants_allowed
-from pegboard.keeper.order import Versions
 
 __all__ = [
     "CONTROLS",
     "ENTRIES",
     "PALETTE",
+    "Act",
     "Arg",
     "BoardKey",
     "ChainError",
@@ -27,6 +29,7 @@ __all__ = [
     "Claim",
     "Count",
     "Declared",
+    "Entries",
     "GameLog",
     "KeyReused",
     "Phase",
@@ -34,6 +37,7 @@ __all__ = [
     "Settings",
     "State",
     "Versions",
+    "latest",
     "players_allowed",
     "skunk_lines",
     "standing",

@@ -7,11 +7,14 @@ them in its own language (:mod:`pegboard.panel`).
 
 - a count when it is pegged, as claimed, then the verdict: "Ann's hand: twelve… exact."
   (never a true count before its claim: nothing is said of a count until it is pegged;
-  with Muggins on, the verdict waits for a call or the window's end, and only then is
-  it said what the cards held: "Ann's hand held fourteen: two missed.");
+  with Muggins on, the verdict waits for a call or the window's end, an over-count's as
+  an under-count's, and only then is it said what the cards held: "Ann's hand held
+  fourteen: two missed.", "Bob's hand held twenty: nine over, and it stands.");
 - the play's scores as they are pegged, naming who scored ("Ann: fifteen for two"), a
-  go, the point for the go and for the last card; his heels; three for last;
-- "Muggins! Bob takes two."; a side past a skunk line; the win, its margin and skunk;
+  go, the point for the go and for the last card; his heels and three for last, naming
+  whose ("Ann: two for his heels");
+- "Muggins! Bob takes two."; a side past a skunk line; the win, its margin and skunk
+  (a claim of game's once its window closes);
 - a refusal of an entry made on the board's own controls, and what the door says of a
   new game and of an undo.
 
@@ -29,7 +32,7 @@ own voice never says (the players at the table say their own cards).
 >>> keeper = Scorekeeper(table, load_layout("two-track-121"))
 >>> _ = keeper.new_game({"players": ["Ann", "Bob"]}, dealer=0)
 >>> [a.say("de") for a in announcements(keeper.turn_starter("JH"))]
-['zwei für die Hacken']
+['Ann: zwei für die Hacken']
 >>> _ = keeper.lay("10C", "Bob")
 >>> [str(a) for a in announcements(keeper.lay("5D", "Ann"))]
 ['Ann: fifteen for two']
@@ -58,10 +61,10 @@ from babel.lists import format_list
 
 from pegboard.game import Phase, State, skunk_lines
 from pegboard.game.events import Go
-from pegboard.game.fold import GAME_ENDED
+from pegboard.game.pegging import GAME_ENDED
 from pegboard.game.values import Claim, Entry, GameResult
 from pegboard.i18n import N_, Phrase
-from pegboard.keeper.door import Change
+from pegboard.keeper.change import Change
 from pegboard.rules.cards import Card, card_name
 from pegboard.rules.speech import GO_POINT, MUGGINS, LaidCall, count_name, number_words
 
@@ -144,6 +147,8 @@ _VERDICTS = {
 _HELD = {  # what the cards held, once a Muggins window closes or a call is settled
     "under": N_("{count} held {actual}: {missed} missed."),
     "exact": N_("{count} held {actual}."),
+    # An over-count nobody challenged: it stands as pegged.
+    "over": N_("{count} held {actual}: {excess} over, and it stands."),
 }
 _MUGGINS = {
     True: N_("Muggins! {name} takes {points}."),
@@ -332,7 +337,8 @@ def _entry(state: State, entry: Any) -> Announcement:
             return Announcement(
                 "counts", Phrase.of(message, name=side, points=Number(entry.points))
             )
-    return Announcement("heels", entry.said)  # his heels, three for last
+    # His heels, three for last: whose ("Ann: two for his heels").
+    return Announcement("heels", Phrase.of(N_("{name}: {call}"), name=name, call=entry.said))
 
 
 def _verdict(state: State, kind: str) -> Phrase:
@@ -356,8 +362,8 @@ def _held(before: State, after: State) -> list[Announcement]:
     said = []
     for was, now in zip(before.claims, after.claims, strict=False):
         if was.kept and not now.kept and now.verdict in _HELD:
-            if now.verdict == "exact" and now.muggins is None:
-                continue  # nothing to learn
+            if now.verdict != "under" and (now.verdict == "exact") == (now.muggins is None):
+                continue  # nothing to learn; or an over-count a call took back, said so
             said.append(Announcement("muggins", _held_phrase(after, now)))
             said += _rule(now, "muggins")
     return said
@@ -375,7 +381,8 @@ def _held_phrase(state: State, claim: Claim) -> Phrase:
         _HELD[claim.verdict],
         count=count_name(state.players[claim.seat], claim.kind),
         actual=Number(claim.actual),
-        missed=Number(-claim.difference),
+        missed=Number(max(0, -claim.difference)),
+        excess=Number(max(0, claim.difference)),
     )
 
 

@@ -12,7 +12,9 @@ track flashes red, the voice says why).
 One writer (a thread of the door's) makes the entries in the order asked, each checked
 and stored before it is announced: only who asked waits on the game file. A turn of a
 dial, which stores nothing, is made at once; the board's controls post their intents
-(:meth:`Scorekeeper.post`); readers never wait. Subscribers are told each change in order.
+(:meth:`Scorekeeper.post`) from gpiozero's thread, which never waits for the game file;
+readers never wait. Subscribers are told each change in order, each the board after it
+(one snapshot, :class:`~pegboard.keeper.change.Change`).
 
 >>> import tempfile, pathlib
 >>> from pegboard.board.layout import load_layout
@@ -37,56 +39,36 @@ import secrets
 import threading
 from collections.abc import Callable, Iterator, Mapping
 from contextlib import contextmanager
-from dataclasses import dataclass
 from functools import partial
+from types import MappingProxyType
 from typing import Any
 
 from pegboard.board.layout import Layout
 from pegboard.errors import PegboardError, RuleError
-from pegboard.game import Settings, State, Table, dials
+from pegboard.game import Settings, State, Table, commands, dials
+from pegboard.game.acts import Act, Entries, Key
 from pegboard.game.chain import GameLog
 from pegboard.game.checks import Cards
-from pegboard.game.entries import ENTRIES, control, methods
-from pegboard.game.table import Key
+from pegboard.game.entries import control
 from pegboard.i18n import N_, Phrase, phrase_of
 from pegboard.keeper.answers import Answers
+from pegboard.keeper.change import NOTHING_LIT, Change, Lit, Versions
 from pegboard.keeper.fit import check_board
 from pegboard.keeper.games import Listed, listed, resumed, stored
 from pegboard.keeper.intents import Advance, Intent, Peg, Repeat, Turn, Undo
-from pegboard.keeper.order import Line, Teller, Versions
+from pegboard.keeper.order import Line, Teller
 from pegboard.keeper.said import REDONE, SILENCE, UNDONE, entered
 
 log = logging.getLogger(__name__)
 
 SEATS = 4  # the most seats a board has dials for
 Seat = int | str
-TOLD = {"undo": UNDONE, "redo": REDONE}  # what the door says of an entry, beyond the board
+# What the door says of an entry, beyond the board.
+TOLD: dict[Callable[..., Any], Phrase] = {commands.undo: UNDONE, commands.redo: REDONE}
 Job = Callable[[], "Change"]  # a change to be made by the writer
 
 
-@dataclass(frozen=True, slots=True)
-class Change:
-    """One change announced by the front door.
-
-    ``what`` is ``"game"`` (an entry, a new game), ``"dial"`` (a count being dialled),
-    ``"refused"`` (nothing changed: ``said`` says why), ``"brightness"``, ``"repeat"``
-    (say the last announcement again: nothing changed) or ``"lit"`` (the LEDs now show
-    :meth:`Scorekeeper.lit`); ``"replayed"`` is never announced: a request made before,
-    answered again (:meth:`Scorekeeper.once`). ``version`` counts the changes (a "lit"
-    one is not counted); ``seat`` is whose dial or entry it was, when known; ``dial`` is
-    True when it came from a seat's own controls."""
-
-    what: str
-    version: int
-    state: State | None
-    dials: tuple[int, ...]
-    said: Phrase = SILENCE
-    seat: int | None = None
-    dial: bool = False
-    before: State | None = None
-
-
-class Scorekeeper:
+class Scorekeeper(Entries[Change]):
     """The game of one board behind one door; safe to call from several threads.
 
     ``layout`` is the board the game is shown on (a game it cannot show is refused);
@@ -99,16 +81,16 @@ class Scorekeeper:
         # nor while a subscriber is told.
         self._cond = threading.Condition(threading.RLock())
         self._writer = Line("door-writer")  # every entry, in order
-        self._intake = Line("door-dials")  # the intents posted by the board's controls
         self._teller: Teller[Change] = Teller()
         self._dials = [0] * SEATS
         self._version = 0
-        self._lit: dict[str, str] = {}
+        self._lit: Lit = NOTHING_LIT
         self._lit_version = 0
         self._brightness = 1.0
         self._message = SILENCE
         self._closing = False
         self._answers = Answers(table)
+        self._now = self._change("game")  # the board as the last change left it
 
     def __repr__(self) -> str:
         return f"<Scorekeeper layout={self.layout.name} game={self.game_id} v{self._version}>"
@@ -116,42 +98,43 @@ class Scorekeeper:
     # --- reading ----------------------------------------------------------------------
 
     @property
+    def now(self) -> Change:
+        """The board as the last change announced left it: one snapshot, whole (read it
+        once, and every part of it agrees). Readers never wait for a change being made
+        (its file write may take a while): it is replaced whole, never half-changed."""
+        return self._now
+
+    @property
     def state(self) -> State | None:
         """The current game as the table may know it (a verdict kept for Muggins is not
-        in it: :attr:`State.told`), or None before the first. Every change announced
-        carries such states too."""
-        try:
-            return self._table.state.told
-        except RuleError:
-            return None
+        in it: :attr:`State.told`), or None before the first (:attr:`now`'s)."""
+        return self._now.state
 
     @property
     def game_id(self) -> int | None:
-        return self._table.game_id
+        return self._now.game_id
 
     @property
     def dials(self) -> tuple[int, ...]:
-        """The count showing on each seat's dial (0: nothing dialled). Readers never wait
-        for a change being made (its file write may take a while): the values the door
-        hands out are replaced whole, never half-changed."""
-        return tuple(self._dials)
+        """The count showing on each seat's dial (0: nothing dialled)."""
+        return self._now.dials
 
     @property
     def message(self) -> Phrase:
         """The last thing the board said to everyone."""
-        return self._message
+        return self._now.message
 
     @property
     def brightness(self) -> float:
-        return self._brightness
+        return self._now.brightness
 
     def lit(self) -> dict[str, str]:
         """Hole id -> colour of every lit hole, as the LEDs show it now."""
-        return dict(self._lit)
+        return dict(self._now.lit)
 
     def versions(self) -> Versions:
         """The changes and LED frames seen so far: a reader waits for either to move on."""
-        return Versions(self._version, self._lit_version)
+        return self._now.versions
 
     def wait(self, seen: Versions, timeout: float) -> Versions:
         """Wait until :meth:`versions` differs from ``seen``, or ``timeout`` seconds."""
@@ -172,7 +155,7 @@ class Scorekeeper:
     def settle(self, timeout: float | None = None) -> bool:
         """Wait until every change posted or asked for so far is made (False after
         ``timeout`` seconds): before the game file closes, or a test reads the game."""
-        return self._intake.settle(timeout) and self._writer.settle(timeout)
+        return self._writer.settle(timeout)
 
     def subscribe(self, callback: Callable[[Change], None]) -> Callable[[], None]:
         """Call ``callback(change)`` after every change, in order, holding none of the
@@ -251,53 +234,49 @@ class Scorekeeper:
             return self._announce("game", said=resumed(state), before=state.told)
 
     # --- entries ------------------------------------------------------------------------
-    # Each entry of the game (turn_starter, lay, go, claim, muggins, ...) is a method made
-    # from its declaration (:mod:`pegboard.game.entries`), below the class.
+    # Each entry of the game (turn_starter, lay, go, claim, muggins, ...) and enter() are
+    # the methods of every maker of entries (:class:`~pegboard.game.acts.Entries`).
 
-    def enter(
-        self,
-        name: str,
-        /,
-        *args: Any,
-        version: int | None = None,
-        key: Key | None = None,
-        **kwargs: Any,
+    def take(
+        self, act: Act[Any], /, *, version: int | None = None, key: Key | None = None
     ) -> Change:
-        """Make the entry ``name`` through the table (see :meth:`Table.enter`), and
-        announce it; a refusal is announced too, and changes nothing."""
-        seat = ENTRIES[name].seat_given(args, kwargs)
-        entry = partial(self._table.enter, name, *args, version=version, key=key, **kwargs)
-        return self._writer.run(partial(self._made, entry, seat, told=TOLD.get(name)))
+        """Make the entry ``act`` through the table (see :meth:`Table.take`), on the
+        writer, and announce it; a refusal is announced too, and changes nothing."""
+        entry = partial(self._table.take, act, version=version, key=key)
+        told = TOLD.get(act.command)
+        return self._writer.run(partial(self._made, entry, act.seat, told=told))
 
     # --- the board's own controls -----------------------------------------------------------
     # A turn is made at once; a press takes the count dialled at once, and its entry is
     # made by the writer: :meth:`post` does not wait for it, the methods below do.
 
     def post(self, intent: Intent) -> None:
-        """A turn or a press of the board's own controls, from the thread that saw it
-        (gpiozero's): queued, and made in the order posted; the caller never waits. A
+        """A turn or a press of the board's own controls, on the thread that saw it
+        (gpiozero's), in the order seen; the caller never waits for the game file nor
+        for a subscriber: a turn is made at once (in memory, under the door's lock for a
+        moment), a press reads its dial at once and queues its entry for the writer. A
         refusal is told to the subscribers, as every change is."""
-        self._intake.put(self._take, intent)
-
-    def _take(self, intent: Intent) -> None:
-        match intent:
-            case Turn(seat=seat, steps=steps):
-                self.turn_dial(seat, steps)
-            case Peg(seat=seat):
-                self._writer.put(self._pegged(seat))
-            case Undo(seat=seat):
-                self._writer.put(self.undo_own, seat)
-            case Advance():
-                self._writer.put(self._advanced())
-            case Repeat():
-                self.repeat()
+        try:
+            match intent:
+                case Turn(seat=seat, steps=steps):
+                    self.turn_dial(seat, steps)
+                case Peg(seat=seat):
+                    self._writer.put(self._pegged(seat))
+                case Undo(seat=seat):
+                    self._writer.put(self.undo_own, seat)
+                case Advance():
+                    self._writer.put(self._advanced())
+                case Repeat():
+                    self.repeat()
+        except PegboardError as error:  # told to the subscribers; the pin's thread goes on
+            log.debug("%r refused: %s", intent, error)
 
     @control("sim_turn", sim=True, seat="seat")
     def turn_dial(self, seat: int, steps: int) -> Change:
         """``seat``'s dial turned ``steps`` clicks: its count moves, within what the entry
         due now can be worth."""
         self._seat(seat)
-        cap = dials.dial_cap(self.state)
+        cap = dials.dial_cap(self._game())
         with self._changing():
             self._dials[seat] = min(max(self._dials[seat] + steps, 0), cap)
             return self._announce("dial", seat=seat, dial=True)
@@ -311,7 +290,7 @@ class Scorekeeper:
         self._seat(seat)
         with self._cond:
             points = self._dials[seat]
-            if dials.button(self.state) != "cut":  # a cut stays dialled for the advance
+            if dials.button(self._game()) != "cut":  # a cut stays dialled for the advance
                 self._dials[seat] = 0
 
         def peg() -> State:
@@ -337,17 +316,19 @@ class Scorekeeper:
         return self._writer.run(self._advanced(version, key))
 
     def _advanced(self, version: int | None = None, key: Key | None = None) -> Job:
-        ranks = self.dials  # for a cut: the ranks dialled when the button was pressed
+        with self._cond:
+            ranks = tuple(self._dials)  # for a cut: the ranks dialled at the press
 
         def advance() -> Change:
             if version is not None:
                 self._table.expect(version)
-            state = self.state
+            state = self._game()
             if state is None:  # the button starts a game of the house rules
                 return self.new_game(self.house, key=key)
             match dials.button(state):
-                case "advance" | "next_game" as entry:
-                    return self._made(partial(self._table.enter, entry, key=key), dial=True)
+                case "advance" | "next_game" as button:
+                    act = Act(commands.advance if button == "advance" else commands.next_game)
+                    return self._made(partial(self._table.take, act, key=key), dial=True)
                 case "cut":
                     cut = dials.cut(self._table.state, ranks)
                     return self._made(partial(self._table.push, cut, key=key), dial=True)
@@ -376,9 +357,10 @@ class Scorekeeper:
         """The LEDs now light ``lit`` (hole id -> colour): phones draw the same board."""
         with self._changing():
             if dict(lit) != self._lit:
-                self._lit = dict(lit)
+                self._lit = MappingProxyType(dict(lit))
                 self._lit_version += 1
-                self._teller.queue(self._change("lit"))
+                self._now = self._change("lit")
+                self._teller.queue(self._now)
                 self._cond.notify_all()
 
     # --- making a change ---------------------------------------------------------------------
@@ -393,7 +375,7 @@ class Scorekeeper:
     ) -> Change:
         """Make one entry through the table (the writer's job) and announce it; a refusal
         is announced and raised, and changes nothing."""
-        before = self.state
+        before = self._game()
         try:
             after = entry()  # checked by the rules, then stored: the disk may take a while
         except PegboardError as error:
@@ -422,18 +404,38 @@ class Scorekeeper:
             self._teller.tell()
 
     def _announce(self, what: str, **fields: Any) -> Change:
-        """Count the change, keep what it said for everyone (a dial's refusal too), and
-        queue it for the subscribers; wake the waiting readers (holding the lock)."""
+        """Count the change, keep what it said for everyone (a dial's refusal too), make
+        the board's snapshot after it and queue it for the subscribers; wake the waiting
+        readers (holding the lock)."""
         self._version += 1
-        change = self._change(what, **fields)
-        if what == "game" or (what == "refused" and change.dial):
-            self._message = change.said
+        if what == "game" or (what == "refused" and fields.get("dial")):
+            self._message = fields.get("said", SILENCE)
+        change = self._now = self._change(what, **fields)
         self._teller.queue(change)
         self._cond.notify_all()
         return change
 
     def _change(self, what: str, **fields: Any) -> Change:
-        return Change(what, self._version, self.state, tuple(self._dials), **fields)
+        """The board now, after a change ``what`` (holding the lock)."""
+        return Change(
+            what,
+            self._version,
+            self._game(),
+            tuple(self._dials),
+            lit=self._lit,
+            lit_version=self._lit_version,
+            brightness=self._brightness,
+            message=self._message,
+            game_id=self._table.game_id,
+            **fields,
+        )
+
+    def _game(self) -> State | None:
+        """The game as the table has it now (the writer's; readers read :attr:`now`)."""
+        try:
+            return self._table.state.told
+        except RuleError:
+            return None
 
     def _seat(self, seat: int) -> None:
         if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < SEATS:
@@ -441,10 +443,7 @@ class Scorekeeper:
 
     def _seat_of(self, seat: Seat | None) -> int | None:
         """A seat given by number or name, as a number (None if there is no such seat)."""
-        state = self.state
+        state = self._game()
         if isinstance(seat, str) and state is not None and seat in state.players:
             return state.players.index(seat)
         return seat if isinstance(seat, int) and not isinstance(seat, bool) else None
-
-
-methods(Scorekeeper, "enter", "Change")

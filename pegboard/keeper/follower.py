@@ -3,7 +3,8 @@
 The door calls :meth:`Follower.heard` on the thread telling the change (the one that made
 it, or another telling at the time), so it must only note the change and return (the
 button-to-LED path waits for nobody); the follower's thread does the work in
-:meth:`Follower.run` until :meth:`Follower.close`.
+:meth:`Follower.run` until :meth:`Follower.close`, from the door's snapshots it was told
+(:attr:`Follower.now`: the board after the last change heard), never reading the door.
 The LED painter and the voice are followers.
 """
 
@@ -11,7 +12,8 @@ from __future__ import annotations
 
 import threading
 
-from pegboard.keeper.door import Change, Scorekeeper
+from pegboard.keeper.change import Change, latest
+from pegboard.keeper.door import Scorekeeper
 
 
 class Follower:
@@ -23,12 +25,21 @@ class Follower:
         self.keeper = keeper
         self._cond = threading.Condition()
         self._closed = False
-        self._unsubscribe = keeper.subscribe(self.heard)
+        self.now = keeper.now  # the board after the last change heard
+        self._unsubscribe = keeper.subscribe(self._told)
+        with self._cond:
+            self.now = latest(self.now, keeper.now)  # one made while subscribing
         self._thread = threading.Thread(target=self.run, name=name, daemon=True)
         self._thread.start()
 
+    def _told(self, change: Change) -> None:
+        with self._cond:
+            self.now = latest(self.now, change)
+        self.heard(change)
+
     def heard(self, change: Change) -> None:
-        """Note ``change`` (under ``self._cond``) and return at once."""
+        """Note ``change`` (under ``self._cond``) and return at once (:attr:`now` is
+        already the board after it)."""
         raise NotImplementedError
 
     def run(self) -> None:

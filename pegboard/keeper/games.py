@@ -21,11 +21,22 @@ class Listed:
     game, and its summary (read from the file when first asked for: a list of a thousand
     games reads only those it has not shown as they are)."""
 
-    __slots__ = ("_record", "_summary", "_table", "created", "current", "id", "updated", "versions")
+    __slots__ = (
+        "_record",
+        "_summary",
+        "_table",
+        "created",
+        "current",
+        "head",
+        "id",
+        "updated",
+        "versions",
+    )
 
     def __init__(self, table: Table, record: GameRecord, current: bool) -> None:
         self.id, self.created, self.updated = record.id, record.created, record.updated
         self.versions, self.current = record.versions, current
+        self.head = record.head  # the chain value after its last entry, as ``versions``
         self._table, self._record = table, record
         self._summary: Summary | None = None
 
@@ -37,6 +48,12 @@ class Listed:
 
     def __repr__(self) -> str:
         return f"<Listed game {self.id} v{self.versions}{' current' if self.current else ''}>"
+
+    @property
+    def set_aside(self) -> Phrase | None:
+        """Why the game was set aside as the board started (its entries no longer chain:
+        the file was edited), if it was; it is kept as it is and cannot be taken up."""
+        return self._table.set_aside.get(self.id)
 
     @property
     def finished(self) -> bool:

@@ -5,8 +5,11 @@ A :class:`Line` runs jobs one at a time in the order they are given, on a thread
 own (started at the first job; it ends when the line is dropped): the front door's writer
 is one, so an entry waiting on the game file holds up no one but the entries behind it.
 A :class:`Teller` tells each change made to every subscriber, in order, without the lock
-it was made under; no one waits on a subscriber: who makes a change while another thread
-is telling leaves it to that thread, so a slow subscriber holds up only the telling.
+it was made under; no one waits on a subscriber: who makes a change while a change is
+being told (another thread, or a subscriber itself, hearing one) queues it and leaves it
+to the teller, who tells it to everyone once the change before it is told to everyone.
+So every subscriber hears every change in the order made, and a slow subscriber holds up
+only the telling.
 
 >>> line, done = Line("cook"), []
 >>> line.put(done.append, "eggs")
@@ -27,20 +30,12 @@ import threading
 from collections import deque
 from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
-from typing import Any, Generic, NamedTuple, TypeVar
+from typing import Any, Generic, TypeVar
 
 from pegboard.errors import PegboardError
 
 log = logging.getLogger(__name__)
 T = TypeVar("T")
-
-
-class Versions(NamedTuple):
-    """How far the door has come: its changes, and the LED frames shown (see
-    :meth:`pegboard.keeper.Scorekeeper.versions`)."""
-
-    changes: int
-    lit: int
 
 
 class Line:
@@ -102,9 +97,11 @@ class Teller(Generic[T]):
     def __init__(self) -> None:
         self._lock = threading.Lock()
         self._queued: deque[T] = deque()
-        # Taken, never waited for: held by the thread telling (a subscriber of it that
-        # makes a change tells that one in turn).
-        self._telling = threading.RLock()
+        # Taken, never waited for: held by whoever is telling. Not re-entrant: a
+        # subscriber that makes a change while it is told one only queues it, and the
+        # teller tells it after the one being told (a re-entrant lock told it at once,
+        # to the subscribers after this one before the change they had not heard yet).
+        self._telling = threading.Lock()
         self._subscribers: list[Callable[[T], None]] = []
 
     def subscribe(self, callback: Callable[[T], None]) -> Callable[[], None]:
@@ -126,8 +123,9 @@ class Teller(Generic[T]):
             self._queued.append(change)
 
     def tell(self) -> None:
-        """Tell every change queued so far, unless another thread is telling: it tells
-        them (call it holding no lock a subscriber takes)."""
+        """Tell every change queued so far, unless someone is telling (another thread,
+        or this one, from a subscriber): the teller tells them, in turn (call it holding
+        no lock a subscriber takes)."""
         while self._telling.acquire(blocking=False):
             try:
                 self._tell_all()

@@ -14,7 +14,7 @@ import os
 import threading
 import time
 from collections.abc import Iterator
-from typing import Protocol
+from typing import Protocol, cast
 
 import serial
 import serial.threaded
@@ -43,12 +43,12 @@ def find_pico() -> str:
     raise LinkError(Phrase.of(no_pico, name=STABLE_NAME, usb=usb))
 
 
-def open_port(url: str | None = None) -> serial.SerialBase:
+def open_port(url: str | None = None) -> serial.Serial:
     """Open ``url`` (a device path, a pty, or a pySerial URL such as ``loop://``),
     or the Pico that :func:`find_pico` finds. Raises LinkError or SerialException."""
     target = url or find_pico()
-    options = {} if "://" in target else {"exclusive": True}
-    return serial.serial_for_url(target, baudrate=115200, write_timeout=1.0, **options)
+    exclusive = None if "://" in target else True  # a device is ours alone; a URL may not lock
+    return serial.serial_for_url(target, baudrate=115200, write_timeout=1.0, exclusive=exclusive)
 
 
 class Listener(Protocol):
@@ -98,7 +98,7 @@ class PortReader(threading.Thread):
     vanished USB device raises from ``in_waiting``, ends the loop through
     ``protocol.connection_lost(error)``."""
 
-    def __init__(self, port: serial.SerialBase, protocol: serial.threaded.Protocol):
+    def __init__(self, port: serial.Serial, protocol: serial.threaded.Protocol):
         super().__init__(name="pegboard-pico-reader", daemon=True)
         self.port = port
         self.protocol = protocol
@@ -109,7 +109,9 @@ class PortReader(threading.Thread):
 
     def run(self) -> None:
         error = None
-        self.protocol.connection_made(self)
+        # pySerial's protocols take their ReaderThread as the transport: this is one to
+        # them (they only write to it).
+        self.protocol.connection_made(cast(serial.threaded.ReaderThread, self))
         try:
             while self.alive and self.port.is_open:
                 data = self.port.read(self.port.in_waiting or 1)

@@ -2,7 +2,8 @@
 announces, and keeps drawing while something blinks (a dialled count, a refused
 entry's red flash, the win).
 
-It reads the game only as the front door announces it, and renders through the
+It reads the game only as the front door announces it (the door's snapshot after each
+change: the state, the dials and the brightness of one moment), and renders through the
 board's :class:`~pegboard.board.render.Renderer`: the painter knows no geometry. It
 hands over scores, the target and the game's skunk lines; the renderer places them
 in holes and laps.
@@ -51,7 +52,6 @@ class Painter(Follower):
         self._won_at: float | None = None
         self.frames = 0
         self.shown = 0
-        leds.brightness = keeper.brightness
         super().__init__(keeper, "painter")  # the last frame stays on the LEDs at close
 
     def heard(self, change: Change) -> None:
@@ -70,13 +70,12 @@ class Painter(Follower):
             with self._cond:
                 if self._closed:
                     return
-                news = self._news
-            keeper = self.keeper
-            if self.leds.brightness != keeper.brightness:
-                self.leds.brightness = keeper.brightness
+                news, board = self._news, self.now
+            if self.leds.brightness != board.brightness:
+                self.leds.brightness = board.brightness
             now = self.clock()
-            version = keeper.versions().changes  # read first: the state read next is as new
-            view = self.view(keeper.state, keeper.dials, now)
+            version = board.version
+            view = self.view(board.state, board.dials, now)
             try:
                 frame = self.renderer.render(view)
                 self.leds.show(frame)

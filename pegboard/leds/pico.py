@@ -157,11 +157,11 @@ class PicoDriver(LedDriver):
             except Exception:  # a bug must not end the link for good
                 log.exception("LED link supervisor failed; reopening the port")
 
-    def _serve(self, port: serial.SerialBase) -> None:
+    def _serve(self, port: serial.Serial) -> None:
         reader = PortReader(port, PicoProtocol(self))
         with self._cond:
             self._lost = False
-            self._session.connection_made(port.name)
+            self._session.connection_made(port.name or port.portstr or "")
             self._cond.notify_all()
         log.info("LED link up on %s", port.name)
         reader.start()

@@ -38,7 +38,7 @@ CMDLINE = "/boot/firmware/cmdline.txt"
 
 def latch_bytes(hz: int = SPI_HZ) -> int:
     """Zero bytes that hold MOSI low for the latch time."""
-    return round(hz * LATCH_US / 1_000_000 / 8)
+    return round(hz * float(LATCH_US) / 1_000_000 / 8)
 
 
 def frame_bytes(leds: int, hz: int = SPI_HZ) -> int:

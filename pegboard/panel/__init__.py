@@ -44,7 +44,6 @@ DEFAULTS: dict[str, Any] = {
     "MAX_CONTENT_LENGTH": MOST_BYTES,  # no request body needs more
     "SESSION_COOKIE_HTTPONLY": True,
     "SESSION_COOKIE_SAMESITE": "Strict",
-    "JSON_SORT_KEYS": False,
     "SIM": False,
     "LANGUAGE": "en",  # the board's own: for a phone that asks for none the board speaks
     "BABEL_TRANSLATION_DIRECTORIES": str(LOCALE_DIR),
@@ -92,9 +91,8 @@ def create_app(config: dict[str, Any] | None = None, keeper: Scorekeeper | None 
     from pegboard.panel import api, auth, clubs, live, pages, signing, tries
 
     if keeper is not None:
-        app.extensions[api.KEEPER] = keeper
-        app.extensions[api.LIVE] = live.Live(keeper, sim=bool(app.config["SIM"]))
-    app.extensions[api.GAMES] = api.GameList()
+        api.Board(keeper, live.Live(keeper, sim=bool(app.config["SIM"]))).init_app(app)
+    api.GameList().init_app(app)
 
     kept = {name: app.config[name] and Path(app.config[name]) for name in KEPT_FILES}
     app.extensions["pegboard.tries"] = tries.Tries(kept["TRIES_FILE"])
@@ -141,7 +139,7 @@ def choose_language() -> str:
 
 def language() -> str:
     """The language of the request being answered ("de")."""
-    return get_locale().language
+    return str(get_locale().language)
 
 
 def error_json(message: str, status: int) -> tuple[Response, int]:

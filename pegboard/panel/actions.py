@@ -13,13 +13,23 @@ from __future__ import annotations
 
 import types
 import typing
-from collections.abc import Iterable
-from dataclasses import fields
+from collections.abc import Callable, Iterable, Mapping
+from dataclasses import dataclass, fields
+from functools import partial
 from typing import Any
 
 from pegboard.errors import PegboardError, RuleError
 from pegboard.i18n import N_, Phrase
-from pegboard.keeper import CONTROLS, ENTRIES, Arg, Change, Declared, Scorekeeper, Settings
+from pegboard.keeper import (
+    CONTROLS,
+    ENTRIES,
+    Act,
+    Arg,
+    Change,
+    Declared,
+    Scorekeeper,
+    Settings,
+)
 from pegboard.shape import MUST_BE, REQUIRED, Source, fits
 
 SIM_STEPS = 30  # the most steps one on-screen turn of a simulated dial may take
@@ -50,16 +60,24 @@ def takes(declared: Declared) -> tuple[str, ...]:
     return (*names, SEEN) if declared.seen else tuple(names)
 
 
-def act(
-    keeper: Scorekeeper,
-    action: str,
-    data: dict[str, Any],
-    *,
-    sim: bool,
-    key: tuple[str, str] | None = None,
-) -> Change:
-    """Make the change ``action`` asks for with the JSON object ``data`` (and ``key``,
-    the request's, stored with the entry it makes)."""
+@dataclass(frozen=True)
+class Asked:
+    """A change a phone asked for, its arguments read and checked (on the thread that
+    read the request): the door's method that makes it, with them. The door's writer
+    makes it (:meth:`Scorekeeper.once`); nothing of the panel's runs there."""
+
+    make: Callable[..., Change]  # the door's, bound
+    kwargs: Mapping[str, Any]
+    keyed: bool  # takes the request's key, stored with the entry it makes
+
+    def __call__(self, key: tuple[str, str] | None = None) -> Change:
+        return self.make(**self.kwargs, **({"key": key} if self.keyed else {}))
+
+
+def asked(keeper: Scorekeeper, action: str, data: dict[str, Any], *, sim: bool) -> Asked:
+    """The change ``action`` asks of ``keeper`` with the JSON object ``data``, read and
+    checked: an entry, as a value the door takes (:class:`~pegboard.keeper.Act`), or a
+    control of the door's. Raises ArgumentError or RuleError (nothing is changed)."""
     declared = ACTIONS.get(action)
     if declared is None:
         raise LookupError(action)
@@ -73,10 +91,25 @@ def act(
     given = {name: value for name, value in read.items() if value is not None}
     if action in CHECKS:
         CHECKS[action](given)
-    extra: dict[str, Any] = {"key": key} if declared.keyed else {}
+    extra: dict[str, Any] = {}
     if declared.seen:
         extra["version"] = _read(action, Arg(SEEN, int | None, False), data)
-    return getattr(keeper, declared.name)(**given, **extra)
+    if declared.entry:  # a command of the game, with its arguments: a value
+        return Asked(partial(keeper.take, Act(declared.make, (), given)), extra, keyed=True)
+    return Asked(partial(declared.make, keeper, **given), extra, keyed=declared.keyed)
+
+
+def act(
+    keeper: Scorekeeper,
+    action: str,
+    data: dict[str, Any],
+    *,
+    sim: bool,
+    key: tuple[str, str] | None = None,
+) -> Change:
+    """Make the change ``action`` asks for with the JSON object ``data`` (and ``key``,
+    the request's, stored with the entry it makes): :func:`asked`, made."""
+    return asked(keeper, action, data, sim=sim)(key)
 
 
 def _read(action: str, arg: Arg, data: dict[str, Any]) -> Any:

@@ -11,6 +11,7 @@ from __future__ import annotations
 import hashlib
 import json
 import threading
+from dataclasses import dataclass
 from typing import Any
 
 from flask import Blueprint, Response, abort, current_app, jsonify, request
@@ -18,10 +19,11 @@ from flask_babel import gettext as _
 
 from pegboard.errors import ConflictError, RuleError
 from pegboard.i18n import phrase_of
-from pegboard.keeper import Change, Scorekeeper
-from pegboard.panel import actions, language, live
+from pegboard.keeper import Scorekeeper
+from pegboard.panel import actions, language, live, signing
 from pegboard.panel.auth import pin_required, signed_in
 from pegboard.panel.bodies import idempotency_key, json_body
+from pegboard.panel.parts import Extension
 from pegboard.panel.view import counting, history, listed_game, secret, snapshot
 from pegboard.rules.advice import advise
 from pegboard.rules.cards import Card, parse_cards
@@ -34,18 +36,29 @@ bp = Blueprint("api", __name__)
 
 HUB = "pegboard.hub"  # in the WSGI environ: the evented server holds live streams itself
 STREAM = "pegboard.stream"  # set by /api/events for it: the stream's live.Handover
-KEEPER = "pegboard.keeper"  # in app.extensions: the board's front door
-LIVE = "pegboard.live"  # and the broadcaster of its live streams
-GAMES = "pegboard.games"  # and the list of its games (GameList)
 PAGE = 500  # history lines in one page, at most
+
+
+@dataclass(frozen=True)
+class Board(Extension):
+    """The board the app shows (kept by :func:`~pegboard.panel.create_app`): its front
+    door and the broadcaster of its live streams."""
+
+    keeper: Scorekeeper
+    live: live.Live
+
+
+def the_board() -> Board:
+    """The board the app shows, or 503 while it starts."""
+    found = Board.find()
+    if found is None:
+        abort(503, description=_("the board is starting"))
+    return found
 
 
 def keeper() -> Scorekeeper:
     """The board's front door, or 503 while it starts."""
-    found = current_app.extensions.get(KEEPER)
-    if found is None:
-        abort(503, description=_("the board is starting"))
-    return found
+    return the_board().keeper
 
 
 def simulated() -> bool:
@@ -54,8 +67,7 @@ def simulated() -> bool:
 
 def the_live() -> live.Live:
     """The broadcaster of the board's live streams (made with the app)."""
-    keeper()
-    return current_app.extensions[LIVE]
+    return the_board().live
 
 
 def digest(action: str, data: dict[str, Any]) -> str:
@@ -75,7 +87,7 @@ def cards_arg(name: str, least: int, most: int, usage: str) -> list[Card]:
 
 @bp.get("/healthz")
 def healthz() -> Response:
-    return jsonify(ok=True, game=KEEPER in current_app.extensions)
+    return jsonify(ok=True, game=Board.find() is not None)
 
 
 @bp.get("/api/score")
@@ -123,10 +135,10 @@ def game_list() -> Response:
     """The board's stored games, newest first: each open or finished, and which is
     being played (a game left unfinished is taken up again with the ``resume`` action)."""
     door, lang = keeper(), language()
-    return Response(current_app.extensions[GAMES].text(door, lang), mimetype="application/json")
+    return Response(GameList.of().text(door, lang), mimetype="application/json")
 
 
-class GameList:
+class GameList(Extension):
     """The list of games as JSON, made once for each language and each change of the
     board (phones opening their Game tab together wait for one list, not each for its
     own), each game's part kept until that game changes. An entry changes the current
@@ -139,7 +151,8 @@ class GameList:
 
     def text(self, door: Scorekeeper, lang: str) -> str:
         with self._lock:
-            version, current = door.versions().changes, door.game_id  # read before the list
+            now = door.now  # read before the list
+            version, current = now.version, now.game_id
             made = self._made.get(lang)
             if made is not None and made.version == version:
                 return made.text
@@ -237,7 +250,8 @@ def events() -> Response:
     if request.environ.get(HUB):  # the server writes the stream: no thread waits on it
         release = broadcaster.follow(lang)
         seen, first = broadcaster.hello(lang, request.headers.get("Last-Event-ID"))
-        request.environ[STREAM] = live.Handover(lang, seen, first, release, signed_in())
+        kept = signed_in() or signing.signed()  # a phone's, or a paired club's: never ended
+        request.environ[STREAM] = live.Handover(lang, seen, first, release, kept)
         return Response(b"", mimetype="text/event-stream", headers=headers)
     feed = live.Feed(broadcaster, lang, lambda: door.closing)
     return Response(feed, mimetype="text/event-stream", headers=headers)
@@ -253,16 +267,14 @@ def act(action: str) -> Response | tuple[Response, int]:
     if action not in actions.ACTIONS:
         abort(404, description=_("no action called {action}").format(action=repr(action)))
     data = json_body()
-
-    def make(keyed: tuple[str, str] | None = None) -> Change:
-        return actions.act(door, action, data, sim=sim, key=keyed)
-
     try:
-        change = make() if key is None else door.once(key, digest(action, data), make)
+        asked = actions.asked(door, action, data, sim=sim)  # read and checked here
+        change = asked() if key is None else door.once(key, digest(action, data), asked)
     except (RuleError, ConflictError) as error:  # refused: here is the board as it is now
         refusal = {"error": phrase_of(error).say(lang), "state": snapshot(door, lang, sim=sim)}
         return jsonify(refusal), 409
-    answer: dict[str, Any] = {"said": change.said.say(lang), "state": snapshot(door, lang, sim=sim)}
+    board = snapshot(door, lang, sim=sim, now=change)  # the board this change left
+    answer: dict[str, Any] = {"said": change.said.say(lang), "state": board}
     if change.what == "replayed":
         answer["replayed"] = True
     return jsonify(answer)

@@ -167,11 +167,12 @@ def csrf_token() -> str:
     """The session's CSRF token, made on first use."""
     if "csrf" not in session:
         session["csrf"] = secrets.token_urlsafe(32)
-    return session["csrf"]
+    return str(session["csrf"])
 
 
 def sessions() -> Sessions:
-    return current_app.extensions["pegboard.sessions"]
+    kept: Sessions = current_app.extensions["pegboard.sessions"]
+    return kept
 
 
 def signed_in() -> bool:

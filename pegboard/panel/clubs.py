@@ -10,7 +10,8 @@ what the board sends of a game is signed with it too.
   it stands (``over``, ``versions``): its entries could tell a verdict the board keeps
   while a count may be mugged, so no one is sent them before the game ends. Without
   ``game``: the game being played. A finished game whose stored entries no longer
-  chain (the file was edited) answers 409 with ``"whole": false`` and where it broke.
+  chain (the file was edited) answers 409 with ``"whole": false`` and where it broke
+  (``entry``).
 - A signed request may make any change a signed-in phone may (the signatures are
   checked by :mod:`pegboard.panel.signing`).
 """
@@ -70,7 +71,8 @@ def game_log() -> Response:
             log = door.log(listed.id)
         except StoreError as error:  # the file's chain is broken: no log to count
             said = phrase_of(error).say(language())
-            refused = jsonify(error=said, whole=False, **answer)
+            entry = getattr(error, "version", None)  # where its chain breaks
+            refused = jsonify(error=said, whole=False, entry=entry, **answer)
             refused.status_code = 409
             return refused
         answer.update(log=log.as_dict(), signature=keys().made().sign(log))

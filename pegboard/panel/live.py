@@ -2,7 +2,9 @@
 
 A phone opens ``/api/events`` (server-sent events) and hears, in its own language:
 
-- ``state``: the board (the panel's snapshot) after a change, with what the history
+- ``state``: the board (the panel's snapshot) after a change, with the game's ``chain``
+  as stored (:func:`~pegboard.panel.view.chain`: what a club following the board
+  witnesses), and what the history
   gained as ``game.history = {"count", "at", "prev", "from", "entries"}``: the phone's
   copy of the history at ``prev`` becomes the copy at ``at`` by keeping its first
   ``from`` lines and adding ``entries``. Without ``prev`` (a first stream, or after a
@@ -33,8 +35,8 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from typing import Any
 
-from pegboard.keeper import Change, Scorekeeper, State
-from pegboard.panel.view import history, snapshot
+from pegboard.keeper import Change, Scorekeeper, State, latest
+from pegboard.panel.view import chain, history, snapshot
 
 HEARTBEAT = 5.0  # seconds between keep-alive comments: a gone phone is found by a write
 RETRY_MS = (1000, 4000)  # a phone takes up a stream the board ended after this (spread)
@@ -47,11 +49,14 @@ Sink = Callable[["Broadcast"], None]
 
 @dataclass(frozen=True, slots=True)
 class Snapshot:
-    """A board that was broadcast: its tag (``at``), the door's version, the state."""
+    """A board that was broadcast: its tag (``at``) and the door's snapshot it shows."""
 
     at: str
-    version: int
-    state: State | None
+    now: Change
+
+    @property
+    def state(self) -> State | None:
+        return self.now.state
 
 
 @dataclass(frozen=True, slots=True)
@@ -100,11 +105,13 @@ class Live:
         self._made = 0  # boards recorded
         self._number = 0  # rounds broadcast
         self._changed: set[str] = set()  # kinds of change not yet broadcast
+        self._latest = keeper.now  # the last change heard: the board after it
         self._languages: Counter[str] = Counter()
         self._sinks: list[Sink] = []
-        with self._lock:
-            self._record(*self._now())
         keeper.subscribe(self._noted)
+        with self._lock:
+            self._latest = latest(self._latest, keeper.now)  # one made while subscribing
+            self._record(self._latest)
         threading.Thread(target=self._run, name="live", daemon=True).start()
 
     # --- who listens --------------------------------------------------------------------
@@ -146,11 +153,11 @@ class Live:
         read at its tag) and the lit holes; and the number of the last round it covers
         (later rounds follow it)."""
         with self._lock:
-            number, board = self._number, self._boards[-1]
+            number, board, lit = self._number, self._boards[-1], self._latest
         before = None if since is None else self.board_at(since)
         retry = secrets.randbelow(RETRY_MS[1] - RETRY_MS[0]) + RETRY_MS[0]
         first = self._board(board, before, lang)
-        return number, f"retry: {retry}\n\n".encode() + first + _frame(self._keeper)
+        return number, f"retry: {retry}\n\n".encode() + first + _frame(lit)
 
     def board_at(self, at: str) -> Snapshot | None:
         """The recent board tagged ``at``, if still kept."""
@@ -163,25 +170,26 @@ class Live:
         """The door's subscriber (on the thread that made the change): note it, return."""
         with self._lock:
             self._changed.add(change.what)
+            self._latest = latest(self._latest, change)
             self._lock.notify()
 
     def _run(self) -> None:
         while not self._keeper.closing:
             with self._lock:
                 self._lock.wait_for(lambda: self._changed, timeout=NUDGE)
-                changed, self._changed = self._changed, set()
+                changed, self._changed, latest = self._changed, set(), self._latest
             if changed:
-                self._broadcast(changed)
+                self._broadcast(changed, latest)
 
-    def _broadcast(self, changed: set[str]) -> None:
-        """One round: the board (or the dials) and the frame, in every language followed."""
+    def _broadcast(self, changed: set[str], now: Change) -> None:
+        """One round of the changes ``changed`` (their kinds), the board after them
+        ``now``: the board (or the dials) and the frame, in every language followed."""
         board = changed & {"game", "refused", "brightness"}
-        now = self._now() if board else None
-        dials = {"version": self._keeper.versions().changes, "pending": _pending(self._keeper)}
-        frame = _frame(self._keeper) if "lit" in changed else b""
+        dials = {"version": now.version, "pending": [value or None for value in now.dials]}
+        frame = _frame(now) if "lit" in changed else b""
         with self._lock:  # the round's number, its board and its languages go together
             before = self._boards[-1]
-            after = self._record(*now) if now else None
+            after = self._record(now) if board else None
             self._number += 1
             number, languages, sinks = self._number, list(self._languages), list(self._sinks)
 
@@ -194,27 +202,25 @@ class Live:
         for sink in sinks:
             sink(Broadcast(number, texts))
 
-    def _now(self) -> tuple[int, State | None]:
-        return self._keeper.versions().changes, self._keeper.state
-
-    def _record(self, version: int, state: State | None) -> Snapshot:
+    def _record(self, now: Change) -> Snapshot:
         """Keep a board (under the lock)."""
         self._made += 1
-        board = Snapshot(f"{self._boot}.{self._made}", version, state)
+        board = Snapshot(f"{self._boot}.{self._made}", now)
         self._boards.append(board)
         return board
 
     def _board(self, board: Snapshot, before: Snapshot | None, lang: str) -> bytes:
         """The ``state`` message of ``board`` in ``lang``, its history told as what it
         gained since ``before`` (or only counted)."""
-        view = snapshot(self._keeper, lang, sim=self._sim, board=(board.version, board.state))
+        view = snapshot(self._keeper, lang, sim=self._sim, now=board.now)
         if board.state is not None:  # a board with a game: the view has its "game"
             view["game"]["history"] = _gained(board.at, board.state, before, lang)
+        view["chain"] = chain(self._keeper)  # what a club that follows the board witnesses
         return event("state", view, board.at)
 
 
-def _frame(keeper: Scorekeeper) -> bytes:
-    return event("frame", {"holes": keeper.lit()})
+def _frame(now: Change) -> bytes:
+    return event("frame", {"holes": dict(now.lit)})
 
 
 def _gained(at: str, state: State, before: Snapshot | None, lang: str) -> dict[str, Any]:
@@ -243,10 +249,6 @@ def _common(old: tuple[object, ...], new: tuple[object, ...]) -> int:
         else:
             high = middle - 1
     return low
-
-
-def _pending(keeper: Scorekeeper) -> list[int | None]:
-    return [value or None for value in keeper.dials]
 
 
 class Feed:

@@ -1,12 +1,31 @@
 """The page itself: one HTML page in the phone's language (with the board drawn in it
 and the board as it stands, so a phone shows it before its script asks for anything),
-the board drawing alone, the web app manifest, and the language switch."""
+the board drawing alone, the web app manifest, and the language switch.
+
+The page names its files (styles, modules, icons) under ``/static/v/<version>/``, the
+version a digest of every file the board serves there: a phone keeps them for a year and
+asks again only when the board's files change (a new version, new addresses). Every
+module a module imports is named relative to it, so it comes from the same version. The
+page, its files and the board's drawing go gzipped to a phone that takes it."""
 
 from __future__ import annotations
 
+import functools
+import gzip
+import hashlib
 import json
+from pathlib import Path
 
-from flask import Blueprint, Response, redirect, render_template, request, url_for
+from flask import (
+    Blueprint,
+    Response,
+    current_app,
+    redirect,
+    render_template,
+    request,
+    url_for,
+)
+from flask.blueprints import BlueprintSetupState
 from flask_babel import gettext as _
 from werkzeug.wrappers import Response as BaseResponse
 
@@ -28,6 +47,80 @@ ICONS = (
     (512, "icon-512.png", "any"),
     (512, "icon-maskable.png", "maskable"),
 )
+YEAR = 365 * 24 * 3600  # how long a phone keeps a file named with its version
+# What goes gzipped (the icons' PNGs are compressed already), and from what size.
+GZIPPED = (
+    "text/",
+    "application/javascript",
+    "application/json",
+    "application/manifest+json",
+    "image/svg+xml",
+)
+GZIP_FROM = 512  # bytes
+OUR_PAGES = ("static", "pages.asset", "pages.index", "pages.board_svg", "pages.manifest")
+
+
+@functools.cache
+def files_version(folder: str) -> str:
+    """A digest of every file under ``folder`` (its names and contents)."""
+    digest = hashlib.sha256()
+    for path in sorted(Path(folder).rglob("*")):
+        if path.is_file():
+            digest.update(path.relative_to(folder).as_posix().encode() + b"\0")
+            digest.update(path.read_bytes())
+    return digest.hexdigest()[:12]
+
+
+def asset(filename: str) -> str:
+    """The address of one of the page's files, with the version of the board's files."""
+    version = files_version(str(current_app.static_folder))
+    return url_for("pages.asset", version=version, filename=filename)
+
+
+@bp.record_once
+def _names(state: BlueprintSetupState) -> None:
+    state.app.add_template_global(asset)
+
+
+@bp.get("/static/v/<version>/<path:filename>", endpoint="asset")
+def asset_file(version: str, filename: str) -> Response:
+    """A file of the page: kept for a year when named with the files' version (another
+    version's address, from a page of before an update, gets today's file, not kept)."""
+    response = current_app.send_static_file(filename)
+    if version == files_version(str(current_app.static_folder)):
+        response.cache_control.max_age = YEAR
+        response.cache_control.public = True
+        response.cache_control.immutable = True
+        response.cache_control.no_cache = None
+    return response
+
+
+@bp.after_app_request
+def _gzipped(response: Response) -> Response:
+    """The page, its files and the drawing, gzipped for a phone that takes gzip."""
+    compressible = (response.mimetype or "").startswith(GZIPPED)
+    takes = "gzip" in request.headers.get("Accept-Encoding", "").lower()
+    if request.endpoint not in OUR_PAGES or not compressible:
+        return response
+    response.vary.add("Accept-Encoding")
+    if response.status_code != 200 or not takes or "Content-Encoding" in response.headers:
+        return response
+    response.direct_passthrough = False
+    body = response.get_data()
+    if len(body) < GZIP_FROM:
+        return response
+    tag, _ = response.get_etag()
+    response.set_data(_squeezed(body) if tag else gzip.compress(body, 6, mtime=0))
+    response.headers["Content-Encoding"] = "gzip"
+    if tag:  # the same file, encoded: a weak match
+        response.set_etag(tag, weak=True)
+    return response
+
+
+@functools.lru_cache(maxsize=128)
+def _squeezed(body: bytes) -> bytes:
+    """A static file gzipped once (the board's files do not change while it runs)."""
+    return gzip.compress(body, 9, mtime=0)
 
 
 @bp.get("/")
@@ -64,11 +157,9 @@ def index() -> str:
 def manifest() -> Response:
     """What a phone needs to add the board to its home screen as an app that opens
     straight to the board, full screen, in the phone's language."""
-    icons = [
-        {"src": url_for("static", filename="icon.svg"), "sizes": "any", "type": "image/svg+xml"}
-    ] + [
+    icons = [{"src": asset("icon.svg"), "sizes": "any", "type": "image/svg+xml"}] + [
         {
-            "src": url_for("static", filename=name),
+            "src": asset(name),
             "sizes": f"{size}x{size}",
             "type": "image/png",
             "purpose": purpose,

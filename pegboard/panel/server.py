@@ -5,10 +5,11 @@ Why not waitress alone: a WSGI server gives each response a worker thread until 
 ends, and a live stream never ends, so 32 open streams took all 32 workers and the panel
 stopped for everyone (and a stream cannot hand its thread back). Here the loop reads
 every request whole (within the limits below) before a worker sees it, and writes every
-live stream itself. The app runs in tornado's own WSGI container (:class:`_Panel`, on the
-pool); a live stream opened by the app (it checks its Host, picks its language, renders
-its first message in a worker like any request) is handed over to the hub
-(:mod:`pegboard.panel.hub`) instead of being answered whole. One broadcaster thread
+live stream itself. The app runs on the pool behind tornado's request callback
+(:mod:`pegboard.panel.container`, by tornado's public API); a live stream opened by the
+app (it checks its Host, picks its language, renders its first message in a worker like
+any request) is handed over to the hub (:mod:`pegboard.panel.hub`) instead of being
+answered whole. One broadcaster thread
 renders each change once per language and the loop writes it to each stream. Streams
 cost memory, not threads.
 
@@ -42,30 +43,20 @@ from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, replace
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
-from wsgiref.types import StartResponse, WSGIApplication, WSGIEnvironment
+from typing import Any
 
-from tornado import httputil, netutil
-from tornado.http1connection import HTTP1Connection
+from flask import Flask
+from tornado import netutil
 from tornado.httpserver import HTTPServer
-from tornado.iostream import IOStream, StreamClosedError
-from tornado.wsgi import WSGIContainer
+from tornado.iostream import IOStream
 
-from pegboard.panel.api import HUB, LIVE, STREAM
-from pegboard.panel.hosts import LOCAL_ADDRESS
+from pegboard.panel.api import Board
+from pegboard.panel.container import BUSY, Panel
 from pegboard.panel.hub import Hub
-from pegboard.panel.live import Handover
-
-if TYPE_CHECKING:
-    from _typeshed import OptExcInfo
+from pegboard.panel.live import Broadcast
 
 log = logging.getLogger(__name__)
 
-BUSY = (
-    b"HTTP/1.1 429 Too Many Requests\r\nRetry-After: 5\r\nConnection: close\r\n"
-    b"Content-Length: 0\r\n\r\n"
-)
-FAILED = b'{"error": "internal error: nothing was changed"}'
 FILES_KEPT = 128  # open files the board needs besides the connections (game file, Pico, ...)
 CONNECTION_KB = 256  # the most one connection may hold: its stream's backlog and buffers
 MOST_CONNECTIONS = 8192
@@ -129,7 +120,7 @@ def _available_kb() -> int:
 class PanelServer:
     """Serve the WSGI ``app`` on ``host``:``port`` (0: any free port) until :meth:`stop`.
     The port is bound at once (so a taken port fails here, before serving). The app's
-    broadcaster (``app.extensions``), if it has one, feeds the live streams."""
+    broadcaster (:class:`~pegboard.panel.api.Board`), if it has one, feeds the live streams."""
 
     def __init__(self, app: Any, host: str, port: int, limits: Limits | None = None) -> None:
         self.app, self.limits = app, (limits or Limits()).sized()
@@ -141,7 +132,7 @@ class PanelServer:
 
     @property
     def port(self) -> int:
-        return self._sockets[0].getsockname()[1]
+        return int(self._sockets[0].getsockname()[1])
 
     def run(self) -> None:
         """Serve until :meth:`stop` (on this thread)."""
@@ -167,12 +158,16 @@ class PanelServer:
     async def _serve(self) -> None:
         loop = asyncio.get_running_loop()
         limits = self.limits
-        http = _Connections.of(_Panel(self.app, self._pool, self.hub), limits, self.hub)
+        http = _Connections.of(Panel(self.app, self._pool, self.hub), limits, self.hub)
         http.add_sockets(self._sockets)
-        live = getattr(self.app, "extensions", {}).get(LIVE)
-        unhook = lambda: None  # noqa: E731 (an app without a board has no broadcasts)
-        if live is not None:
-            unhook = live.add_sink(lambda sent: loop.call_soon_threadsafe(self.hub.send, sent))
+        board = Board.find(self.app) if isinstance(self.app, Flask) else None
+        unhook: Callable[[], None] = _nothing  # an app without a board has no broadcasts
+        if board is not None:
+
+            def sink(sent: Broadcast) -> None:  # on the broadcaster's thread: to the loop
+                loop.call_soon_threadsafe(self.hub.send, sent)
+
+            unhook = board.live.add_sink(sink)
         beat = asyncio.ensure_future(self.hub.beat())
         try:
             await self._stopping.wait()
@@ -182,106 +177,6 @@ class PanelServer:
             http.stop()
             self.hub.close()
             await http.close_all_connections()
-
-
-class _Streaming(Exception):
-    """The app opened a live stream: it leaves tornado's request handling here."""
-
-    def __init__(self, handover: Handover, headers: list[tuple[str, str]]) -> None:
-        super().__init__()
-        self.handover, self.headers = handover, headers
-
-
-class _Panel(WSGIContainer):
-    """Tornado's WSGI container running the app on the pool, as tornado runs any: its
-    environ carries the address the request came in on (for the Host check) and the mark
-    that the loop holds live streams; a stream the app opens goes to the hub."""
-
-    def __init__(self, app: WSGIApplication, pool: ThreadPoolExecutor, hub: Hub) -> None:
-        super().__init__(self._call, executor=pool)
-        self.app, self.hub = app, hub
-
-    def environ(self, request: httputil.HTTPServerRequest) -> dict[str, Any]:
-        try:
-            environ = super().environ(request)
-        except ValueError:  # a Host whose port is no number: the app's Host check refuses it
-            request.host = request.host.rpartition(":")[0]
-            environ = super().environ(request)
-        environ[LOCAL_ADDRESS] = _connection(request).stream.socket.getsockname()[0]
-        environ[HUB] = True
-        return environ
-
-    def _call(self, environ: WSGIEnvironment, start_response: StartResponse) -> Any:
-        """The app (on a worker thread); a live stream it opened is raised to the loop."""
-        said: list[tuple[str, list[tuple[str, str]]]] = []
-
-        def start(
-            status: str, headers: list[tuple[str, str]], exc_info: OptExcInfo | None = None
-        ) -> Callable[[bytes], object]:
-            said.append((status, headers))
-            return start_response(status, headers, exc_info)
-
-        answer = self.app(environ, start)
-        handover = environ.get(STREAM)
-        if handover is None:
-            return answer
-        getattr(answer, "close", lambda: None)()
-        if said and said[-1][0].startswith("200"):
-            raise _Streaming(handover, said[-1][1])
-        handover.release()
-        return answer
-
-    async def handle_request(self, request: httputil.HTTPServerRequest) -> None:
-        connection = _connection(request)
-        if connection.stream.closed():  # gone before it was answered
-            return
-        try:
-            await super().handle_request(request)
-        except _Streaming as streaming:
-            self._stream(request, streaming)
-        except StreamClosedError:
-            pass  # the phone went away meanwhile
-        except Exception:  # the app answers every error itself: this is a bug of ours
-            log.exception("the panel failed on %s %s", request.method, request.path)
-            head = httputil.HTTPHeaders({"Content-Type": "application/json"})
-            head["Content-Length"] = str(len(FAILED))
-            try:
-                start = httputil.ResponseStartLine("HTTP/1.1", 500, "Internal Server Error")
-                connection.write_headers(start, head, chunk=FAILED)
-                connection.finish()
-            except Exception:  # it had begun answering, or is gone: end it
-                connection.close()
-
-    def _stream(self, request: httputil.HTTPServerRequest, streaming: _Streaming) -> None:
-        """Write a live stream's head and hand it to the hub (a 429 if it has no room)."""
-        connection, handover, ip = _connection(request), streaming.handover, _address(request)
-        if connection.stream.closed() or not self.hub.admit(handover, ip):
-            handover.release()
-            if not connection.stream.closed():
-                connection.stream.write(BUSY).add_done_callback(lambda _: connection.close())
-            return
-        head = httputil.HTTPHeaders()
-        for name, value in streaming.headers:
-            if name.lower() != "content-length":  # it goes on: chunked
-                head.add(name, value)
-        connection.write_headers(httputil.ResponseStartLine("HTTP/1.1", 200, "OK"), head)
-        self.hub.add(connection, handover, ip)
-
-    def _log(self, status_code: int, request: httputil.HTTPServerRequest) -> None:
-        """No line per request (a board's journal would fill with every phone's reads);
-        failures are logged where they happen."""
-
-
-def _connection(request: httputil.HTTPServerRequest) -> HTTP1Connection:
-    """The connection a request came on: tornado's HTTP server gives each request one."""
-    assert isinstance(request.connection, HTTP1Connection)
-    return request.connection
-
-
-def _address(request: httputil.HTTPServerRequest) -> str:
-    """Where a request came from: tornado's HTTP server always says."""
-    assert request.remote_ip is not None
-    return request.remote_ip
 
 
 class _Connections(HTTPServer):
@@ -295,7 +190,7 @@ class _Connections(HTTPServer):
     _address_of: dict[IOStream, str]
 
     @classmethod
-    def of(cls, panel: _Panel, limits: Limits, hub: Hub) -> _Connections:
+    def of(cls, panel: Panel, limits: Limits, hub: Hub) -> _Connections:
         """The server of ``panel``, held to ``limits``."""
         http = cls(
             panel,
@@ -347,3 +242,7 @@ def _tune(sock: socket.socket, limits: Limits) -> None:
     ):
         if hasattr(socket, option):
             sock.setsockopt(socket.IPPROTO_TCP, getattr(socket, option), value)
+
+
+def _nothing() -> None:
+    """What stops the broadcasts of an app without a board."""

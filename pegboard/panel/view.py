@@ -7,6 +7,8 @@ rule out for itself (the skunk lines come from the game's own function).
 
 from __future__ import annotations
 
+import secrets
+import weakref
 from collections.abc import Sequence
 from dataclasses import replace
 from typing import Any
@@ -15,6 +17,7 @@ from pegboard.board.geometry import Layout
 from pegboard.errors import RuleError
 from pegboard.i18n import Phrase, phrase_of
 from pegboard.keeper import (
+    Change,
     Claim,
     Count,
     Phase,
@@ -34,45 +37,73 @@ from pegboard.rules.scoring import possible_totals, score_show
 from pegboard.rules.speech import show_call
 
 CLUBS = Suit.CLUBS  # any suit: only the rank counts in the play
+# Each door's run: its change counter starts again with a restarted board, so a phone
+# compares the versions of two snapshots of the same run only.
+_RUNS: weakref.WeakKeyDictionary[Scorekeeper, str] = weakref.WeakKeyDictionary()
+
+
+def run_of(keeper: Scorekeeper) -> str:
+    """The run of ``keeper``: the same for every snapshot of it, another for the next."""
+    return _RUNS.setdefault(keeper, secrets.token_hex(4))
 
 
 def snapshot(
-    keeper: Scorekeeper,
-    lang: str,
-    *,
-    sim: bool = False,
-    board: tuple[int, State | None] | None = None,
+    keeper: Scorekeeper, lang: str, *, sim: bool = False, now: Change | None = None
 ) -> dict[str, Any]:
-    """The board as the panel shows it, its words in ``lang``: now, or ``board`` (a
-    version of the door and the state it had). The history is only counted here (a
-    long game's would weigh more than all the rest): :func:`history` pages it."""
-    version, state = board or (keeper.versions().changes, keeper.state)
-    layout = keeper.layout
-    dials = keeper.dials
+    """The board as the panel shows it, its words in ``lang``: the door's snapshot after
+    the change ``now`` (by default the last one, :attr:`Scorekeeper.now`), read from it
+    alone. The history is only counted here (a long game's would weigh more than all the
+    rest): :func:`history` pages it."""
+    now = now or keeper.now
+    state, layout = now.state, keeper.layout
     return {
-        "version": version,
+        # The door's run and its change counter: a phone drops a snapshot older than the
+        # one it drew (a live stream's first message may be).
+        "run": run_of(keeper),
+        "version": now.version,
         "sim": sim,
         "layout": layout.name,
         "tracks": len(layout.tracks),
         "players_allowed": list(players_allowed(layout)),
         "capacity": layout.capacity,
-        "game_id": keeper.game_id,
+        "game_id": now.game_id,
         "game_hole": layout.game,
         "laps": layout.laps,  # more than 1: the board is played round, each peg on a lap
-        "brightness": keeper.brightness,
+        "brightness": now.brightness,
         "versioned": versioned(),  # the actions sent with the game's version the phone saw
-        "message": keeper.message.say(lang),
+        "message": now.message.say(lang),
         # What the board says aloud of the last entry (the page's live region, and the
         # phone's own voice when it is on), and what of it shows at the action.
-        "aloud": [] if state is None else _aloud(state, keeper.message, lang),
-        "pending": [value or None for value in dials],
+        "aloud": [] if state is None else _aloud(state, now.message, lang),
+        "pending": [value or None for value in now.dials],
         "game": None if state is None else game_view(state, lang, layout),
         "unshown": None if state is None else unshown(layout, state, lang),
     }
 
 
+def chain(keeper: Scorekeeper) -> dict[str, Any] | None:
+    """The game being played as stored: its entries, its head (the chain value after the
+    last) and whether it is over. A club that follows the board keeps each head it is told
+    as play goes on, so a log edited later, even chained again, no longer matches what it
+    saw. A head is a digest: it tells nothing of the entries."""
+    found = keeper.games(only=keeper.game_id) if keeper.game_id is not None else []
+    if not found:
+        return None
+    game = found[0]
+    return {
+        "game": game.id,
+        "versions": game.versions,
+        "head": game.head.hex(),
+        "over": game.summary.over,
+    }
+
+
 def _aloud(state: State, said: Phrase, lang: str) -> list[dict[str, str | None]]:
-    return [{"said": a.say(lang), "shown": a.shown(lang)} for a in last_entry(state, said)]
+    # (its kind too: a phone shows a lesson in a row of its own, not again at the action)
+    return [
+        {"said": a.say(lang), "shown": a.shown(lang), "event": a.event}
+        for a in last_entry(state, said)
+    ]
 
 
 def unshown(layout: Layout, state: State, lang: str) -> str | None:
@@ -116,6 +147,7 @@ def listed_game(listed: Listed, lang: str) -> dict[str, Any]:
         "game": listed.summary.game,
         "deal": listed.summary.deal,
         "over": listed.summary.over,
+        "set_aside": None if listed.set_aside is None else listed.set_aside.say(lang),
     }
 
 
@@ -150,6 +182,7 @@ def game_view(state: State, lang: str, layout: Layout) -> dict[str, Any]:
         muggins_open=muggins_open(state, lang),
         lesson=lesson(state, lang),
         dispute=dispute(state, lang),
+        challenge=challenge(state, lang),
         result=result(state),
         history={"count": len(state.history)},
     )
@@ -283,6 +316,27 @@ def dispute(state: State, lang: str) -> dict[str, Any] | None:
         "side": claim.side,
         "caller": state.players[call.seat],
         "called": call.called,
+    }
+
+
+def challenge(state: State, lang: str) -> dict[str, Any] | None:
+    """The count a call with the cards may show over now (:attr:`State.challengeable`:
+    with Muggins on, the hand or crib just claimed; Muggins or not, a claim of game made
+    without its cards): whose, what was claimed, its cards when they are known (else the
+    caller names them: how many, those the play showed), whether the starter is known,
+    and who may call (the other sides' seats)."""
+    index = state.challengeable
+    if index is None:
+        return None
+    claim = state.claims[index]
+    return _count(state, Count(claim.seat, claim.kind), lang) | {
+        "side": claim.side,
+        "claimed": claim.claimed,
+        "cards": None if claim.cards is None else [str(card) for card in claim.cards],
+        "starter": state.starter is not None,
+        "callers": [
+            seat for seat in range(len(state.players)) if state.side_of(seat) != claim.side
+        ],
     }
 
 

@@ -171,7 +171,7 @@ def tally(game: State) -> dict[str, Tally]:
         if claim.verdict == "over":
             mine.update(over=1, over_points=claim.difference)
         call = claim.muggins
-        if call is not None:
+        if call is not None and call.called:  # a Muggins call (a challenge calls no points)
             caller = counts[names[call.seat]]
             caller["muggins_calls"] += 1
             if not call.right:

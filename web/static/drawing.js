@@ -8,7 +8,7 @@ import { t } from "./words.js";
 
 const SVG = "http://www.w3.org/2000/svg";
 const ZOOM_WIDTH = 110; // mm of board shown around the pegs, at least
-const ZOOM_ASPECT = 5.2; // width to height of the view near the pegs
+const ZOOM_ASPECT = 6.2; // width to height of the view near the pegs
 const TAG_PX = 11; // the height of a peg's tag on the screen, whatever the zoom
 const TAG_MM = [4.4, 9]; // ... between these, on the board (it must sit between two rows)
 

@@ -1,7 +1,7 @@
 // Keys in a grid of buttons (the pack, the totals pad): one tab stop for the whole grid,
 // the arrows move within it, Home and End to its ends, and a key typed jumps to the
-// button it names (a rank in the pack, a total on the pad). Pure: the grid is given as
-// its labels and which of them can take the focus.
+// button it names (a rank or a suit in the pack, a total on the pad). Pure: the grid is
+// given as its labels and which of them can take the focus.
 
 // Where an arrow leads from ``at`` in a grid ``columns`` wide: the next button that can
 // take the focus that way (a row up or down: the same column, or the nearest in that
@@ -35,6 +35,33 @@ export function rankKey(key) {
   const rank = key.toUpperCase();
   if (["1", "0", "T"].includes(rank)) return "10";
   return ["A", "J", "Q", "K"].includes(rank) || /^[2-9]$/.test(rank) ? rank : null;
+}
+
+// The suit a key names in the pack: its letter ("c", "d", "h", "s") or its sign.
+export function suitKey(key) {
+  const found = { C: "♣", D: "♦", H: "♥", S: "♠" }[key.toUpperCase()];
+  return found ?? (["♣", "♦", "♥", "♠"].includes(key) ? key : null);
+}
+
+// Where a rank typed leads in the pack, from the card at ``at``: ``cards`` are [rank, suit,
+// open] in the pack's order. That rank in the suit in focus when it can be laid; typed
+// again (or not open there), the same rank in the next suit that has it open. -1: none.
+export function rankTarget(cards, at, rank) {
+  const open = (i) => cards[i][0] === rank && cards[i][2];
+  const here = cards.findIndex((c, i) => c[1] === cards[at][1] && open(i));
+  if (here >= 0 && cards[at][0] !== rank) return here;
+  for (let ahead = 1; ahead <= cards.length; ahead++) {
+    const i = (at + ahead) % cards.length;
+    if (open(i)) return i;
+  }
+  return -1;
+}
+
+// Where a suit typed leads: the same rank in that suit when it is open, else that suit's
+// first open card. -1: none.
+export function suitTarget(cards, at, suit) {
+  const same = cards.findIndex((c) => c[1] === suit && c[0] === cards[at][0] && c[2]);
+  return same >= 0 ? same : cards.findIndex((c) => c[1] === suit && c[2]);
 }
 
 // Typing a total on the pad: the digits typed so far (``typed``) and the new one make the

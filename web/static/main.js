@@ -8,6 +8,8 @@ import { fade, redrawWith, said, say } from "./answer.js";
 import { drawDials, dialKeys } from "./dials.js";
 import { drawBoard, light, toggleWhole } from "./drawing.js";
 import { phone } from "./kept.js";
+import { mySide } from "./seat.js";
+import { rowShown } from "./moments/muggins.js";
 import { aimDone, drawNow, revealWith } from "./now.js";
 import { keepPicksFor } from "./picks.js";
 import { askPin, onSigned } from "./pin.js";
@@ -22,9 +24,17 @@ let entrySeen = null; // the entry whose answer the message shows
 let boardSaid = ""; // what the board said at the dials, last shown
 let live = null;
 
-// The sentences of the last entry: all heard, those shown at the action seen.
+// The sentences of the last entry: all heard, those shown at the action seen, but for
+// what a row beside what is due shows already (a lesson; the count just claimed, while it
+// is open to a Muggins call).
 const aloud = (state) => state.aloud.map((line) => line.said);
-const shown = (state) => state.aloud.map((line) => line.shown).filter(Boolean);
+const inRow = (state, line) => {
+  const game = state.game;
+  if (!game) return false;
+  if (line.event === "muggins") return Boolean(game.lesson);
+  return line.event === "counts" && rowShown(game, mySide(state), signedIn());
+};
+const shown = (state) => state.aloud.filter((line) => !inRow(state, line)).map((line) => line.shown).filter(Boolean);
 
 // A new entry: its answer shows at the action; with no word of its own, the last answer
 // fades (it is out of date); its sentences go to the live region once.
@@ -143,6 +153,14 @@ function doubleTap(event) {
   }
 }
 
+// The top's height (the board and the scores): what is due fills the screen under it.
+function measureTop() {
+  const top = $("top");
+  const set = () => document.documentElement.style.setProperty("--top", `${Math.ceil(top.getBoundingClientRect().height)}px`);
+  new ResizeObserver(set).observe(top);
+  set();
+}
+
 function start() {
   setWords(JSON.parse($("messages").textContent), JSON.parse($("cards").textContent), document.documentElement.lang);
   const first = JSON.parse($("first").textContent);
@@ -181,6 +199,7 @@ function start() {
     phone.set("reveal", $("reveal").checked);
     drawNow();
   });
+  measureTop();
   startSheet();
   startVoice();
   document.addEventListener("keydown", dialKeys);

@@ -1,6 +1,8 @@
 // What is due now, one moment of a deal at a time (moments/): its title, where the deal
-// stands, its action and the answer at the action, fitting a phone's screen under the
-// board. After each action the focus lands on the next thing to do.
+// stands (``lead``, ``body``), the rows beside it (``rows``: a Muggins call, a lesson,
+// right under the title), the answer to the last tap, and its action (``due`` and the
+// ``moves`` under it) at the foot of the screen, fitting a phone's screen under the board.
+// After each action the focus lands on the next thing to do.
 
 import { html, nothing, render } from "./vendor/lit-html.js";
 import { answer, say } from "./answer.js";
@@ -8,6 +10,7 @@ import { choice } from "./parts.js";
 import { pinPrompt } from "./pin.js";
 import { cutForDeal, nameStarter, pickCards } from "./sheet.js";
 import { openTab } from "./tabs.js";
+import { mySide, noteEntry, sitAt } from "./seat.js";
 import { act, api, now, signedIn } from "./talk.js";
 import { t } from "./words.js";
 import { count } from "./moments/count.js";
@@ -26,8 +29,9 @@ let opened = { call: null, dispute: null }; // the call or dispute this phone op
 let padPage = 0; // which totals the pad shows (a hand of five or six can score more)
 let scoring = { key: null, result: null }; // what the cards picked score (Muggins off)
 // This phone just acted: the focus goes to what is due next once the game moved on from
-// ``aim.version`` (or at once, for a choice made on this phone alone).
-let aim = null;
+// ``aim.version`` (or at once, for a choice made on this phone alone, and when the page
+// opens: the keys start where what is due is).
+let aim = { version: undefined };
 let reveal = () => true;
 
 export const revealWith = (asked) => {
@@ -57,10 +61,13 @@ export function context(game) {
   const key = game ? claimKey(game) : null;
   const entry = (action, args) => {
     aim = { version: game ? game.version : null };
+    if (game) noteEntry(now(), action, args);
     return act(action, args, "now");
   };
   return {
     signedIn: signedIn(),
+    side: mySide(now()), // the side this phone plays for, when it knows
+    sitAt: (side) => sitAt(now(), side),
     game: () => now().game,
     act: entry,
     say: (text, kind) => say("now", text, kind),
@@ -111,11 +118,23 @@ export function drawNow() {
   const redo = ctx.signedIn && game && game.can_redo;
   document.body.dataset.moment = momentOf(game);
   const within = host.contains(document.activeElement);
-  render(html`<div class="head"><h2 id="moment-title">${view.title}</h2>
-      ${undo ? html`<button id="undo" type="button" class="quiet" @click=${() => ctx.act("undo")}>${t("undo")}</button>` : nothing}
-      ${redo ? html`<button id="redo" type="button" class="quiet" @click=${() => ctx.act("redo")}>${t("redo")}</button>` : nothing}</div>
-    <div id="moment-lead" class="lead">${view.lead}</div>
-    <div id="moment" class="moment">${view.body}</div>`, host);
+  // The title; under it what the deal stands at and the rows beside what is due (they
+  // scroll in their own box when they are many); the answer to the last tap on its own
+  // line; and what is due at the foot of the screen, above the tabs, always at the same
+  // place: nothing that comes and goes above it moves it under the thumb.
+  // The row under it (the moment's moves, Undo and Redo) keeps its place and its height
+  // on a phone that can peg, whatever it holds.
+  const moves = ctx.signedIn
+    ? html`<div class="row moves">${view.moves ?? nothing}
+      ${redo ? html`<button id="redo" type="button" class="quiet" @click=${() => ctx.act("redo")}>${t("redo")}</button>` : nothing}
+      ${undo ? html`<button id="undo" type="button" class="quiet" @click=${() => ctx.act("undo")}>${t("undo")}</button>` : nothing}</div>`
+    : nothing;
+  render(html`<h2 id="moment-title">${view.title}</h2>
+    <div id="moment" class="moment">
+      <div class="info">${view.rows ?? nothing}<div id="moment-lead" class="lead">${view.lead}</div>${view.body ?? nothing}</div>
+      ${ctx.answer}
+      <div class="due-area">${view.due ?? nothing}${moves}</div>
+    </div>`, host);
   // After this phone's action (or when the control in focus went away, or can no longer
   // be used): the next thing to do.
   const active = document.activeElement;
@@ -128,6 +147,12 @@ export function drawNow() {
       aim = null;
     }
   }
+}
+
+// A game started (or taken up) on this phone: the focus on what is due in it.
+export function focusDue() {
+  aim = { version: undefined };
+  drawNow();
 }
 
 // This phone's action was refused: the focus stays where it is.

@@ -4,7 +4,7 @@
 
 import { live } from "./vendor/directives/live.js";
 import { html, nothing } from "./vendor/lit-html.js";
-import { rankKey, step, typeTotal } from "./keys.js";
+import { rankKey, rankTarget, step, suitKey, suitTarget, typeTotal } from "./keys.js";
 import { cardName, isRed, rankOf, suits, t } from "./words.js";
 
 // A card as the table sees it ("7♦"), named as a screen reader says it.
@@ -56,11 +56,13 @@ export function pack(how) {
     });
     const index = buttons.indexOf(event.target.closest("button"));
     if (index < 0) return;
-    const rank = rankKey(event.key);
-    if (rank) { // a rank typed: that card of the suit the focus is in
-      const suit = Math.floor(index / width);
-      const found = buttons.findIndex((b, i) => b && Math.floor(i / width) === suit && rankOf(b.dataset.card) === rank);
-      if (found >= 0 && !buttons[found].disabled) buttons[found].focus();
+    const rank = rankKey(event.key), suit = suitKey(event.key);
+    if (rank || suit) { // a rank typed: that card, in this suit or the next; a suit: that suit
+      const cards = buttons.filter(Boolean);
+      const named = cards.map((b) => [rankOf(b.dataset.card), b.dataset.card.slice(-1), !b.disabled]);
+      const at = cards.indexOf(buttons[index]);
+      const found = rank ? rankTarget(named, at, rank) : suitTarget(named, at, suit);
+      if (found >= 0) cards[found].focus();
       event.preventDefault();
     } else if (moveIn(event, buttons, columns, index)) {
       event.preventDefault();
@@ -125,7 +127,7 @@ export function pad(how) {
         return possible ? how.pick(n) : how.why(n);
       }}>${n}</button>`;
   };
-  const box = html`<div class="pad keys" role="group" aria-label=${t("totals")} @keydown=${keys}
+  const box = html`<div class="pad keys" data-pad=${how.name} role="group" aria-label=${t("totals")} @keydown=${keys}
     @focusin=${(event) => rove(how.name, event)}>${shown.map(key)}</div>`;
   if (pages < 2) return box;
   const choices = Array.from({ length: pages }, (_, p) =>

@@ -3,6 +3,7 @@
 
 import { html, render } from "./vendor/lit-html.js";
 import { answer, say } from "./answer.js";
+import { focusDue } from "./now.js";
 import { openTab } from "./tabs.js";
 import { act, api, now, signedIn } from "./talk.js";
 import { lang, list, t } from "./words.js";
@@ -97,6 +98,7 @@ async function startGame(args, before) {
   const result = await act("new_game", args, "form");
   if (!result) return;
   openTab("tab-now", false);
+  focusDue(); // the starter's pack
   const back = before === null ? "" : html` <button type="button" class="quiet" @click=${() => act("resume", { game: before })}>${t("take_back")}</button>`;
   say("now", html`${result.said}${back}`);
 }
@@ -123,13 +125,16 @@ export async function readGames() {
 function drawGames(games) {
   const when = (created) => new Date(`${created.replace(" ", "T")}Z`).toLocaleString(lang(), { dateStyle: "medium", timeStyle: "short" });
   const resume = async (id) => {
-    if (await act("resume", { game: id }, "form")) openTab("tab-now");
+    if (!(await act("resume", { game: id }, "form"))) return;
+    openTab("tab-now");
+    focusDue();
   };
   const item = (game) => html`<li class=${game.finished ? "finished" : ""}>
     <span class="scores">${game.sides.map((side) => html`<span class="side"><svg class="swatch" viewBox="0 0 10 10" aria-hidden="true"><circle cx="5" cy="5" r="5" fill=${side.colour}></circle></svg>${side.name} ${side.score}</span>`)}</span>
     <span class="summary">${game.summary}</span><span class="hint">${t("started", { when: when(game.created) })}</span>
+    ${game.set_aside ? html`<span class="set-aside" role="note">${game.set_aside}</span>` : ""}
     ${game.current ? html`<strong class="now">${t("playing_now")}</strong>`
-      : !game.finished && signedIn() ? html`<button type="button" class="quiet" @click=${() => resume(game.id)}>${t("resume")}</button>` : ""}</li>`;
+      : !game.finished && !game.set_aside && signedIn() ? html`<button type="button" class="quiet" @click=${() => resume(game.id)}>${t("resume")}</button>` : ""}</li>`;
   render(html`${games.map(item)}${games.every((game) => game.current) ? html`<li class="hint">${t("games_empty")}</li>` : ""}`, $("games"));
 }
 

@@ -3,7 +3,6 @@
 // draws from it); nothing here draws.
 
 let state = null; // the board's latest snapshot
-let fresh = true; // the next snapshot is taken whatever its version (after a reconnect)
 let session = { signed_in: false, csrf: "" };
 let history = { at: null, lines: [] }; // as of the board tagged ``at``
 let reading = null; // the tag whose history is being read page by page
@@ -89,11 +88,15 @@ export async function act(action, args = {}, where = "now") {
   }
 }
 
-// A snapshot of the board: taken unless this phone has seen it already (the live copy of
-// an answer just drawn is not drawn again: a button about to be tapped stays put).
+// Whether snapshot ``next`` is older than ``seen`` or the same: of the same run of the
+// board (a restarted board counts its changes from 1 again), at no later change.
+export const stale = (next, seen) => Boolean(seen && next.run === seen.run && next.version <= seen.version);
+
+// A snapshot of the board: taken unless this phone has seen it or a later one already (the
+// live copy of an answer just drawn is not drawn again: a button about to be tapped stays
+// put; a live stream's first message may be older than the board the page came with).
 export function show(next) {
-  if (state && !fresh && next.version <= state.version) return;
-  fresh = false;
+  if (stale(next, state)) return;
   const before = state;
   state = next;
   tell("state", before);
@@ -130,7 +133,6 @@ export function follow() {
     again = true;
   });
   source.onopen = () => {
-    fresh = true; // a restarted board counts its versions from 1 again
     refusals = 0;
     again = false;
     tell("live", true);

@@ -1,7 +1,7 @@
 // The pack and the pad by keys: one tab stop, the arrows within, a key typed jumps.
 import assert from "node:assert/strict";
 import { test } from "node:test";
-import { rankKey, step, typeTotal } from "../static/keys.js";
+import { rankKey, rankTarget, step, suitKey, suitTarget, typeTotal } from "../static/keys.js";
 
 // A suit as the phone draws it: 7 across, two rows (the 14th cell a gap).
 const suit = (open = () => true) => [...Array(14).keys()].map((i) => i < 13 && open(i));
@@ -46,4 +46,28 @@ test("digits typed in a row make a total, when the pad has it", () => {
   assert.deepEqual(typeTotal("2", "9", totals), [29, "29"]);
   assert.deepEqual(typeTotal("29", "3", totals), [3, "3"]); // no 293: a new number
   assert.deepEqual(typeTotal("1", "9", totals), [null, "9"]); // no 19 on the pad
+});
+
+// The pack as [rank, suit, open], suit by suit.
+const RANKS = ["A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K"];
+const pack = (open = () => true) => ["♣", "♦", "♥", "♠"].flatMap((s) => RANKS.map((r) => [r, s, open(r, s)]));
+const at = (cards, name) => cards.findIndex(([r, s]) => `${r}${s}` === name);
+const name = (cards, i) => (i < 0 ? null : `${cards[i][0]}${cards[i][1]}`);
+
+test("a rank typed goes to it in the suit in focus, typed again to the next suit that has it", () => {
+  const cards = pack();
+  assert.equal(name(cards, rankTarget(cards, at(cards, "8♣"), "5")), "5♣");
+  assert.equal(name(cards, rankTarget(cards, at(cards, "5♣"), "5")), "5♦");
+  assert.equal(name(cards, rankTarget(cards, at(cards, "5♠"), "5")), "5♣"); // round again
+  const laid = pack((r, s) => !(r === "K" && (s === "♣" || s === "♦"))); // two kings seen
+  assert.equal(name(laid, rankTarget(laid, at(laid, "3♣"), "K")), "K♥");
+  assert.equal(rankTarget(pack(() => false), 0, "K"), -1);
+});
+
+test("a suit typed keeps the rank, or takes the suit's first open card", () => {
+  const cards = pack();
+  assert.equal(name(cards, suitTarget(cards, at(cards, "K♣"), "♥")), "K♥");
+  const laid = pack((r, s) => !(r === "K" && s === "♠"));
+  assert.equal(name(laid, suitTarget(laid, at(laid, "K♣"), "♠")), "A♠");
+  assert.deepEqual(["h", "S", "♦", "x"].map(suitKey), ["♥", "♠", "♦", null]);
 });

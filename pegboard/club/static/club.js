@@ -18,10 +18,14 @@ async function refresh() {
   }
 }
 
-async function post(path, body) {
+// A form's change is sent with a key of its own (the same key while it is being sent:
+// a second click makes it once); a new key once it is answered.
+async function post(path, body, key = null) {
+  const headers = { "Content-Type": "application/json", "X-CSRF-Token": csrf() };
+  if (key) headers["Idempotency-Key"] = key;
   const answer = await fetch(path, {
     method: "POST",
-    headers: { "Content-Type": "application/json", "X-CSRF-Token": csrf() },
+    headers,
     body: JSON.stringify(body),
   });
   const data = await answer.json().catch(() => ({}));
@@ -44,7 +48,9 @@ document.addEventListener("submit", async (event) => {
   if (!form) return;
   event.preventDefault();
   const said = form.querySelector(".answer");
-  const { ok, data } = await post(form.dataset.api, fields(form));
+  form.dataset.key ||= crypto.randomUUID ? crypto.randomUUID() : String(Math.random()).slice(2);
+  const { ok, data } = await post(form.dataset.api, fields(form), form.dataset.key);
+  delete form.dataset.key;
   said.classList.toggle("ok", ok);
   said.textContent = ok ? "✓" : data.error || "?";
   if (ok && form.dataset.reload === "page") location.reload();

@@ -34,7 +34,7 @@ export function count(game, ctx) {
   const top = html`${disputeRow(game, ctx)}${mugginsRow(game, ctx)}${game.lesson ? lessonOf(game.lesson, ctx) : nothing}`;
   const line = cardsLine(game, ctx, { cards, note, pick, picks: picked(name) });
   const scored = show ? breakdown(show, { summary: t("cards_say", { total: show.total }), redraw: ctx.redraw }) : nothing;
-  if (!ctx.signedIn) return { title: due.name, lead, body: html`${top}${line}${scored}${ctx.answer}${ctx.pinPrompt()}`, focus: "#pin-prompt" };
+  if (!ctx.signedIn) return { title: due.name, lead, rows: top, body: html`${line}${scored}`, due: ctx.pinPrompt(), focus: "#pin-prompt" };
   const keys = pad({
     name: "count", totals: due.totals, page: ctx.padPage(), turn: ctx.padPage,
     pick: (n) => ctx.act("claim", { seat: due.seat, kind: due.kind, points: n, cards: known && game.starter ? cards : null }),
@@ -45,7 +45,9 @@ export function count(game, ctx) {
   return {
     title: due.name,
     lead,
-    body: html`${top}${line}${scored}${ctx.answer}${keys}${missing.length ? hint(noTotal(due, list(missing, "disjunction"))) : nothing}`,
+    rows: top,
+    body: html`${line}${scored}${missing.length ? hint(noTotal(due, list(missing, "disjunction"))) : nothing}`,
+    due: keys,
     focus: ".pad button[tabindex='0']",
   };
 }

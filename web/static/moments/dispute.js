@@ -29,11 +29,10 @@ export function disputeCall(game, ctx) {
       ${cardsLine(game, ctx, {
         cards: all, picks: cards,
         pick: () => ctx.pickCards(name, dispute.size, dispute.laid, t("cards_for", { name: dispute.name, size: dispute.size })),
-      })}
-      ${ctx.answer}
-      <div class="row"><button type="button" class="due" ?disabled=${!ready}
-          @click=${() => ctx.act("dispute", { seat: dispute.seat, cards: all })}>${t("dispute_send")}</button>
-        <button type="button" class="quiet" @click=${() => ctx.dispute(false)}>${t("dispute_skip")}</button></div>`,
+      })}`,
+    moves: html`<button type="button" class="due" ?disabled=${!ready}
+        @click=${() => ctx.act("dispute", { seat: dispute.seat, cards: all })}>${t("dispute_send")}</button>
+      <button type="button" class="quiet" @click=${() => ctx.dispute(false)}>${t("dispute_skip")}</button>`,
     focus: ready ? "button.due" : "button.pick",
   };
 }

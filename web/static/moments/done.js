@@ -14,7 +14,9 @@ export function done(game, ctx) {
   return {
     title: t("done_title"),
     lead: dealLead(game),
-    body: html`${disputeRow(game, ctx)}${mugginsRow(game, ctx)}${game.lesson ? lessonOf(game.lesson, ctx) : nothing}${ctx.answer}${next}`,
+    rows: html`${disputeRow(game, ctx)}${mugginsRow(game, ctx)}${game.lesson ? lessonOf(game.lesson, ctx) : nothing}`,
+    due: ctx.signedIn ? nothing : next,
+    moves: ctx.signedIn ? next : nothing,
     focus: ctx.signedIn ? "button.due" : "#pin-prompt",
   };
 }

@@ -19,8 +19,12 @@ export function callable(game) {
   return Boolean(open && open.missable.length && ["kept", "unchecked"].includes(open.verdict));
 }
 
+// Whether the row shows: the count is open to a call, and on another side's claim (a
+// phone that knows its side never calls on its own; a watcher is told of every call).
+export const rowShown = (game, side, signedIn) => callable(game) && !(signedIn && side === game.muggins_open.side);
+
 export function mugginsRow(game, ctx) {
-  if (!callable(game) || ctx.calling()) return nothing;
+  if (!rowShown(game, ctx.side, ctx.signedIn) || ctx.calling()) return nothing;
   const open = game.muggins_open;
   const said = t("muggins_lead", { name: open.name, claimed: open.claimed });
   if (!ctx.signedIn) return html`<p class="call-row hint">${said} ${t("muggins_pin")}</p>`;
@@ -34,7 +38,8 @@ export function mugginsCall(game, ctx) {
   const callers = callersOf(game, open);
   const name = countPicks(open.seat, open.kind);
   const cards = open.cards ? [] : picked(name);
-  const caller = callers.find((seat) => seat.index === Number(visit.get("caller", -1))) || callers[0];
+  const mine = callers.find((seat) => seat.side === ctx.side);
+  const caller = callers.find((seat) => seat.index === Number(visit.get("caller", -1))) || mine || callers[0];
   const named = [...open.laid, ...cards];
   const full = open.kind !== "play" && !open.cards && named.length === open.size && game.starter ? named : null;
   const line = open.kind !== "play" && !open.cards
@@ -47,20 +52,22 @@ export function mugginsCall(game, ctx) {
   const who = callers.length > 1
     ? choice("caller", t("muggins_caller"), callers.map((seat) => [String(seat.index), seat.name]), String(caller.index), (value) => {
       visit.set("caller", Number(value));
+      ctx.sitAt(game.seats[Number(value)].side); // the caller chosen: this phone's side
       ctx.redraw();
     })
     : nothing;
   return {
     title: t("muggins_title"),
     lead: t("muggins_lead", { name: open.name, claimed: open.claimed }),
-    body: html`${hint(t(open.verdict === "kept" ? "muggins_kept" : "muggins_unchecked"))}${line}${who}${ctx.answer}
-      ${pad({
+    body: html`${hint(t(open.verdict === "kept" ? "muggins_kept" : "muggins_unchecked"))}${line}${who}`,
+    due: html`${pad({
         name: "muggins", totals: open.missable,
         pick: (n) => ctx.act("muggins", { seat: caller.index, points: n, cards: full }),
         label: (n) => t("muggins_call", { caller: caller.name, n }),
         why: () => {},
       })}
-      <button type="button" class="quiet" @click=${() => ctx.call(false)}>${t("muggins_back")}</button>`,
+`,
+    moves: html`<button type="button" class="quiet" @click=${() => ctx.call(false)}>${t("muggins_back")}</button>`,
     focus: ".pad button[tabindex='0']",
   };
 }

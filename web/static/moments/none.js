@@ -5,12 +5,12 @@ import { t } from "../words.js";
 
 export function none(game, ctx) {
   if (!ctx.signedIn) {
-    return { title: t("no_game"), lead: t("no_game_watching"), body: html`${ctx.pinPrompt()}${ctx.answer}`, focus: "#pin-prompt" };
+    return { title: t("no_game"), lead: t("no_game_watching"), due: ctx.pinPrompt(), focus: "#pin-prompt" };
   }
   return {
     title: t("no_game"),
     lead: t("no_game_lead"),
-    body: html`<button type="button" class="due" @click=${() => ctx.openTab("tab-game")}>${t("start_one")}</button>${ctx.answer}`,
+    moves: html`<button type="button" class="due" @click=${() => ctx.openTab("tab-game")}>${t("start_one")}</button>`,
     focus: "button.due",
   };
 }

@@ -17,17 +17,17 @@ export function over(game, ctx) {
       ${match.winner !== null ? html`<p class="verdict">${t("match_won", { name: game.sides[match.winner].name })}</p>` : nothing}`
     : nothing;
   const title = t("won_title", { name: result.name });
-  if (!ctx.signedIn) return { title, lead, body: html`${final}${standing}${ctx.answer}${ctx.pinPrompt()}`, focus: "#pin-prompt" };
+  if (!ctx.signedIn) return { title, lead, body: html`${final}${standing}`, due: ctx.pinPrompt(), focus: "#pin-prompt" };
   const next = result.next === "rematch"
     ? html`<button type="button" class="due" @click=${() => ctx.act("advance")}>${t("rematch")}</button>`
     : !result.cut
       ? html`<button type="button" class="due" @click=${() => ctx.act("next_game")}>${t("next_game")}</button>`
-      : html`${hint(t("cut_hint"))}<button type="button" class="due" @click=${ctx.cutForDeal}>${t("cut_title")}</button>`;
+      : html`<button type="button" class="due" @click=${ctx.cutForDeal}>${t("cut_title")}</button>`;
   return {
     title,
     lead,
-    body: html`${final}${standing}${ctx.answer}<div class="row">${next}</div>
-      <button type="button" class="quiet" @click=${() => ctx.openTab("tab-game")}>${t("new_game")}</button>`,
+    body: html`${final}${standing}${result.cut && result.next !== "rematch" ? hint(t("cut_hint")) : nothing}`,
+    moves: html`${next}<button type="button" class="quiet" @click=${() => ctx.openTab("tab-game")}>${t("new_game")}</button>`,
     focus: "button.due",
   };
 }

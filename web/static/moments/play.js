@@ -38,7 +38,7 @@ export function play(game, ctx) {
   const starter = game.starter ? html`<span class="starter-is">${t("starter_is")} ${card(game.starter, "starter")}</span>` : nothing;
   const pile = mode === "points" ? html`<span>${t("play_lead_points")}</span>` : laying.pile.map((c) => card(c));
   if (!ctx.signedIn) {
-    return { title, lead: html`${starter}${pile}`, body: html`${mugginsRow(game, ctx)}${ctx.pinPrompt()}${ctx.answer}`, focus: "#pin-prompt" };
+    return { title, lead: html`${starter}${pile}`, rows: mugginsRow(game, ctx), due: ctx.pinPrompt(), focus: "#pin-prompt" };
   }
   const how = laying.mode === null
     ? choice("play-mode", t("play_how"), [["cards", t("by_cards")], ["points", t("by_points")]], mode, (value) => {
@@ -48,7 +48,7 @@ export function play(game, ctx) {
     : nothing;
   const end = html`<button type="button" class="quiet end" @click=${() => ctx.act("advance")}>${t("end_play")}</button>`;
   if (mode === "points") {
-    return { title, lead: html`${starter}${pile}`, body: html`${how}${mugginsRow(game, ctx)}${ctx.answer}${chips(game, ctx)}${end}`, focus: ".chips button" };
+    return { title, lead: html`${starter}${pile}`, rows: mugginsRow(game, ctx), body: how, due: chips(game, ctx), moves: end, focus: ".chips button" };
   }
   const go = html`<button type="button" class="quiet go" ?disabled=${turn === null || !laying.pile.length}
     aria-label=${t("go", { name: turn ?? "" })}
@@ -62,11 +62,12 @@ export function play(game, ctx) {
   });
   // Go and the end share the row under the pack. Before the first entry, the choice of how
   // stands there instead (no Go yet; a play not laid card by card ends by points).
-  const moves = laying.mode === null ? nothing : html`<div class="row moves">${go}${end}</div>`;
   return {
     title,
     lead: html`${starter}${pile}`,
-    body: html`${how}${mugginsRow(game, ctx)}${ctx.answer}${laid}${moves}`,
+    rows: mugginsRow(game, ctx),
+    due: laid,
+    moves: laying.mode === null ? how : html`${go}${end}`,
     focus: ".picker button[tabindex='0']",
   };
 }
