@@ -26,7 +26,16 @@ ARGPARSE = re.compile(
     r"|\b(?:export|send|league|import|clubs|merge|points|standings)\b"  # the club's, the league's
 )
 COMMANDS = (
-    "score", "play", "stats", "advise", "serve", "doctor", "firmware", "club", "league", "cards",
+    "score",
+    "play",
+    "stats",
+    "advise",
+    "serve",
+    "doctor",
+    "firmware",
+    "club",
+    "league",
+    "cards",
 )
 
 
