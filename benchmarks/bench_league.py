@@ -1,8 +1,8 @@
 """A league's season at the ACC's Grass Roots size, on a PostgreSQL cluster of its own:
 ``--clubs`` clubs (200 in the ACC's program) × ``--nights`` nights (36) × ``--players``
 players (40), each night a whole club night (9 rounds, every game counted with its log
-head, a correction now and then) made by the club's own commands and signed by its director's key, in the
-shape `pegboard club export` writes (tests/league_nights.py); a few players of each
+head, a correction now and then) made by the club's own commands and signed by its
+director's key, in the shape `pegboard club export` writes (tests/league_nights.py); a few players of each
 club also play at the next club (the same ACC number).
 
 The files are made by two other processes while this one imports them, one at a time, as
