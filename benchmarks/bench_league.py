@@ -2,8 +2,8 @@
 ``--clubs`` clubs (200 in the ACC's program) × ``--nights`` nights (36) × ``--players``
 players (40), each night a whole club night (9 rounds, every game counted with its log
 head, a correction now and then) made by the club's own commands and signed by its
-director's key, in the shape `pegboard club export` writes (tests/league_nights.py); a few players of each
-club also play at the next club (the same ACC number).
+director's key, in the shape `pegboard club export` writes (tests/league_nights.py); a
+few players of each club also play at the next club (the same ACC number).
 
 The files are made by two other processes while this one imports them, one at a time, as
 the league does (each checked: signature, replayed through the club's rules, standings
