@@ -7,6 +7,8 @@ cards, Muggins or not. Played through a real front door over a real game file.""
 
 from __future__ import annotations
 
+import json
+
 import pytest
 from game_bot import game_dir, peg_play, refuse
 
@@ -287,3 +289,53 @@ def test_a_game_stored_before_editions_keeps_its_rules():
     assert replay(events).scores == (0, 4)
     events[0] = GameStarted(Settings(players=("Ann", "Bob"), muggins=True), dealer=0)
     assert replay(events).scores == (0, 12)
+
+
+# --- over HTTP: what a watcher's phone reads ---------------------------------------------
+
+
+def test_a_watchers_phone_reads_nothing_more_than_the_claim_over_http(app):
+    """The panel over the simulated board (Flask's test client): a watcher not signed in
+    reads the state and the history while an over-claim's window is open, and while a
+    claim of game waits for its window: the claim as claimed, nothing more."""
+    from conftest import PANEL_PIN
+
+    player, watcher = app.test_client(), app.test_client()
+    token = player.get("/api/session").get_json()["csrf"]
+    token = player.post("/api/login", json={"pin": PANEL_PIN}, headers={"X-CSRF-Token": token})
+    token = token.get_json()["csrf"]
+
+    def act(action, **args):
+        answer = player.post(f"/api/act/{action}", json=args, headers={"X-CSRF-Token": token})
+        assert answer.status_code == 200, answer.get_json()
+        return answer.get_json()
+
+    def read() -> tuple[dict, str]:
+        state = watcher.get("/api/state").get_json()
+        lines = watcher.get("/api/history").get_json()["entries"]
+        words = [state["message"], state["aloud"], state["game"]["summary"]]
+        return state["game"], json.dumps([*words, [line["why"] for line in lines]])
+
+    act("new_game", players=["Ann", "Bob"], dealer=0, muggins=True)
+    act("starter", card="KC")
+    act("advance")
+    assert act("claim", seat=1, points=29, cards=BOBS.split())["said"] == "Pegged 29."
+    game, words = read()
+    assert game["scores"] == [0, 29] and game["claims"][-1]["verdict"] == "kept"
+    assert game["claims"][-1]["actual"] is None and game["claims"][-1]["show"] is None
+    assert not any(tell in words for tell in TELLS), words
+    assert game["challenge"]["claimed"] == 29 and game["challenge"]["callers"] == [0]
+    assert act("challenge", seat=0)["state"]["game"]["scores"] == [0, 4]
+
+    act("new_game", players=["Ann", "Bob"], dealer=0, muggins=True, target=21)
+    act("starter", card="KC")
+    act("claim", seat=0, points=5)
+    act("claim", seat=1, points=10)
+    act("advance")
+    act("claim", seat=1, points=12)  # into 21, without its cards
+    game, words = read()
+    assert (game["winner"], game["result"], game["phase"]) == (None, None, "show")
+    assert not any(tell in words for tell in ("wins", "won", "ended")), words
+    assert act("claim", seat=0, points=0)["said"] == "The count stands: Bob wins."
+    game, words = read()
+    assert game["winner"] == 1 and "Bob's hand: the game ended at 11 of 12" in words
