@@ -8,7 +8,7 @@ import pytest
 from game_bot import open_table, refuse, stored_rows
 
 from pegboard.errors import ConflictError, RuleError
-from pegboard.game import Count, Settings, Table, from_dict, replay, to_dict
+from pegboard.game import Count, CountKind, Settings, Table, from_dict, replay, to_dict
 from pegboard.game.acts import Act
 from pegboard.game.commands import claim
 from pegboard.game.events import (
@@ -34,7 +34,7 @@ def table():
 def run_threads(n, work):
     """Run ``work(i)`` on ``n`` threads released together; return what each raised or gave."""
     start = threading.Barrier(n)
-    results = [None] * n
+    results: list[object] = [None] * n
 
     def run(i):
         start.wait(WAIT)
@@ -94,7 +94,7 @@ def test_whole_events_as_json(table):
     state = table.submit({"type": "Claimed", "seat": 1, "kind": "play", "points": 3})
     assert state.scores == (0, 3)
     assert table.submit(to_dict(Claimed(0, "play", 2))).scores == (2, 3)
-    assert table.submit({"type": "PlayEnded"}).due == Count(1, "hand")
+    assert table.submit({"type": "PlayEnded"}).due == Count(1, CountKind.HAND)
 
 
 @pytest.mark.parametrize(

@@ -111,7 +111,7 @@ def test_a_key_is_kept_across_a_restart(tmp_path, board):
         token = sign_in(client)
         answer = keyed(client, token, "claim", "before-restart", seat=1, points=6)
         assert answer.status_code == 200 and answer.get_json()["said"] == "Pegged 6."
-        assert again.keeper.state.scores == (0, 6)
+        assert again.keeper.state is not None and again.keeper.state.scores == (0, 6)
         assert keyed(client, token, "claim", "before-restart", seat=1, points=5).status_code == 422
 
 
@@ -136,7 +136,7 @@ def test_the_key_is_stored_in_the_same_transaction_as_its_entry(tmp_path):
         assert table.state.version == 1 and table.recall("k") is None
         table.take(Act.of(turn_starter, "5D"), key=("k", "starter"))
         receipt = table.recall("k")
-        assert (receipt.request, receipt.version) == ("starter", 2)
+        assert receipt is not None and (receipt.request, receipt.version) == ("starter", 2)
 
 
 def test_a_new_game_made_with_a_key_is_made_once(client, token, keeper):

@@ -96,7 +96,9 @@ def test_every_asset_is_local_and_the_first_load_is_small(client, keeper):
 
 def test_a_file_of_another_version_is_served_but_not_kept_and_gzip_only_when_taken(client):
     page = client.get("/").get_data(as_text=True)
-    main = re.search(r'src="(/static/v/[^"]+/main.js)"', page).group(1)
+    found = re.search(r'src="(/static/v/[^"]+/main.js)"', page)
+    assert found is not None, "the page loads its main.js"
+    main = found.group(1)
     older = re.sub(r"/v/[^/]+/", "/v/0ld/", main)  # a page of before an update
     response = client.get(older)
     kept = response.headers.get("Cache-Control", "")
@@ -565,6 +567,7 @@ def test_the_page_has_every_message_its_script_shows(client):
     """A key missing from the page's messages would show a player the key itself."""
     page = client.get("/").get_data(as_text=True)
     block = re.search(r'<script type="application/json" id="messages">(.*?)</script>', page, re.S)
+    assert block is not None, "the page carries its messages"
     messages = json.loads(block.group(1))
     static = Path(__file__).resolve().parents[1] / "web" / "static"
     modules = [p.relative_to(static) for p in static.rglob("*.js") if "vendor" not in p.parts]

@@ -201,7 +201,7 @@ def test_the_advance_button_starts_a_game_with_the_house_rules(tmp_path):
     with Board(config, tmp_path, sim=True) as board:
         by_hand(board, "sim_advance")
         state = board.keeper.state
-        assert state.players == ("Ann", "Bob") and state.settings.muggins
+        assert state is not None and state.players == ("Ann", "Bob") and state.settings.muggins
 
 
 def test_wrong_house_rules_stop_start_up(tmp_path):
