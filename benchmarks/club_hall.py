@@ -80,23 +80,23 @@ class Hall:
     ) -> tuple[int, Any]:
         self.requests += 1
         if (method, target) == ("POST", "/api/pair"):
-            answer, agreed = pairing.board_answer(PIN, bytes.fromhex(json.loads(body)["spake"]))
+            spake, agreed = pairing.board_answer(PIN, bytes.fromhex(json.loads(body)["spake"]))
             exchange = f"x{len(board.exchanges)}"
             board.exchanges[exchange] = agreed
-            return 200, {"pairing": exchange, "spake": answer.hex()}
+            return 200, {"pairing": exchange, "spake": spake.hex()}
         if (method, target) == ("POST", "/api/pair/confirm"):
-            sent = json.loads(body)
-            agreed = board.exchanges.pop(sent["pairing"])
-            if not agreed.check_club(bytes.fromhex(sent["proof"])):
+            confirm = json.loads(body)
+            agreed = board.exchanges.pop(confirm["pairing"])
+            if not agreed.check_club(bytes.fromhex(confirm["proof"])):
                 return 401, {"error": "wrong PIN"}
-            board.keys[sent["pairing"]] = agreed.pairing_key()
+            board.keys[confirm["pairing"]] = agreed.pairing_key()
             public = board.identity.public
             proof = agreed.board_proof(public).hex()
-            return 200, {"key": sent["pairing"], "public": public.hex(), "proof": proof}
+            return 200, {"key": confirm["pairing"], "public": public.hex(), "proof": proof}
         at, nonce = headers.get(TIME.lower(), "0"), headers.get(NONCE.lower(), "")
         sent = headers.get(SIGNATURE.lower(), "")
-        key = board.keys.get(headers.get(PAIRING.lower(), ""), b"")
-        if sent != request_signature(key, method, target, int(at), nonce, body):
+        pairing_key = board.keys.get(headers.get(PAIRING.lower(), ""), b"")
+        if sent != request_signature(pairing_key, method, target, int(at), nonce, body):
             return 401, {"error": "pair the club with this board first"}
         if (method, target) == ("POST", "/api/club/start"):
             key, sent_start = headers.get("idempotency-key", ""), json.loads(body)

@@ -19,6 +19,7 @@ import pytest
 from game_bot import Bot, game_dir
 from powercut import PowerCutVFS
 from test_startup import serve
+from trust_boards import signing
 
 from pegboard.errors import StoreError
 from pegboard.game import Settings, Store, Table
@@ -231,7 +232,7 @@ def test_a_power_cut_during_the_upgrade_loses_nothing():
 
 def test_a_club_checks_a_boards_log_sent_as_json_and_its_end_signed(tmp_path):
     path, me = tmp_path / "games.db", Identity.generate()
-    with Table(Store(path, signer=me.sign)) as table:
+    with Table(signing(path, me)) as table:
         Bot(table, random.Random(5)).play_game()
         log = table.log()
     received = json.loads(json.dumps({"log": log.as_dict()}))
@@ -282,12 +283,12 @@ def test_a_log_rechained_after_the_game_ended_is_not_what_the_board_signed(tmp_p
     """The board's files edited after the end and chained again: the file loads (the
     chain is whole), but its head is not the one the board signed when the game ended."""
     path, me = tmp_path / "games.db", Identity.generate()
-    with Table(Store(path, signer=me.sign)) as table:
+    with Table(signing(path, me)) as table:
         Bot(table, random.Random(8)).play_game()
         game = table.game_id
         assert signed_by(me.public, table.log().end, ended(table.log()))
     rechain(path, game, change)
-    with Table(Store(path, signer=me.sign)) as table:
+    with Table(signing(path, me)) as table:
         log = table.log(game)
         assert verify(log) == log.head  # whole as a chain
         assert log.end and not signed_by(me.public, log.end, ended(log))
@@ -296,7 +297,7 @@ def test_a_log_rechained_after_the_game_ended_is_not_what_the_board_signed(tmp_p
 def test_a_game_not_over_has_no_end_signed_and_an_old_file_loads_as_before(tmp_path):
     path, me = tmp_path / "games.db", Identity.generate()
     two_games(path)  # written by a pegboard that signs nothing
-    with Table(Store(path, signer=me.sign)) as table:
+    with Table(signing(path, me)) as table:
         assert [table.log(game).end for game in (1, 2)] == [b"", b""]
 
 

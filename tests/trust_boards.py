@@ -25,6 +25,13 @@ from pegboard.panel.view import snapshot
 from tests.club_players import BOARD_PIN, entry_for, until
 
 
+def signing(path: Path, me: Identity) -> Store:
+    """The game file at ``path``, each game's end signed by ``me`` (as a board opens it)."""
+    store = Store(path)
+    store.signer = me.sign
+    return store
+
+
 class LedBoard:
     """A board in ``folder`` with ``pin``, on 127.0.0.1:``port`` (0: any free port)."""
 
@@ -32,7 +39,7 @@ class LedBoard:
         folder.mkdir(parents=True, exist_ok=True)
         self.folder, self.pin = folder, pin
         self.identity = Identity.made(folder / "identity")
-        self.table = Table(Store(folder / "games.db", signer=self.identity.sign))
+        self.table = Table(signing(folder / "games.db", self.identity))
         self.keeper = Scorekeeper(self.table, load_layout("two-track-121"))
         config = {
             "PIN": pin,

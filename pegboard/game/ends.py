@@ -14,10 +14,13 @@ wrote gains them at its first write, and loads as before).
 from __future__ import annotations
 
 from collections.abc import Callable
+from pathlib import Path
 from typing import Any
 
-from pegboard.errors import ConflictError
+from pegboard.errors import ConflictError, StoreError
+from pegboard.game import refusals
 from pegboard.game.chain import end_of
+from pegboard.game.summary import Summary
 from pegboard.i18n import N_, Phrase
 
 TABLES = (
@@ -27,6 +30,7 @@ TABLES = (
 )
 ASKED_OTHERWISE = N_("game {game} was started for another club's table")
 Signer = Callable[[bytes], bytes]  # the board's identity's sign()
+Read = Callable[..., list[tuple[Any, ...]]]  # the game file's read: (sql, args) -> rows
 
 
 def create(db: Any) -> None:
@@ -34,15 +38,11 @@ def create(db: Any) -> None:
         db.execute(statement)
 
 
-def present(db: Any) -> bool:
-    """Whether the file has the tables yet (a file an older pegboard wrote, unwritten)."""
-    found = db.execute("SELECT count(*) FROM sqlite_master WHERE name IN ('asked', 'ends')")
-    return int(found.fetchone()[0]) == len(TABLES)
-
-
-def ask(db: Any, game: int, asked: str) -> None:
-    """Keep ``asked`` as what ``game`` was started for (the same again changes nothing;
-    another raises ConflictError)."""
+def ask(db: Any, game: int, asked: str, path: Path) -> None:
+    """Keep ``asked`` as what ``game`` (of the game file at ``path``) was started for
+    (the same again changes nothing; another raises ConflictError)."""
+    if db.execute("SELECT 1 FROM games WHERE id = ?", (game,)).fetchone() is None:
+        raise StoreError(Phrase.of(refusals.NO_SUCH_GAME, game=game, path=str(path)))
     kept = asked_of(db, game)
     if kept is None:
         db.execute("INSERT INTO asked (game, asked) VALUES (?, ?)", (game, asked))
@@ -64,8 +64,22 @@ def sign(db: Any, signer: Signer, game: int, versions: int, head: bytes) -> None
     )
 
 
-def signature_of(db: Any, game: int) -> tuple[bytes, int]:
-    """The signature of ``game``'s end and the length it was signed at (empty, 0: none
-    made)."""
-    row = db.execute("SELECT signature, versions FROM ends WHERE game = ?", (game,)).fetchone()
-    return (b"", 0) if row is None else (bytes(row[0]), int(row[1]))
+def ended(
+    db: Any, signer: Signer | None, game: int, versions: int, head: bytes, summary: Summary | None
+) -> None:
+    """``game``'s end signed with the entry that ends it (``summary``: the game's after
+    it), if the game file signs (``signer``)."""
+    if signer is not None and summary is not None and summary.over:
+        sign(db, signer, game, versions, head)
+
+
+def of(read: Read, game: int) -> tuple[str, bytes, int]:
+    """What a club asked at ``game``'s start, the signature of its end and the length it
+    was signed at (empty: none), read with the game file's ``read``."""
+    present = read("SELECT count(*) FROM sqlite_master WHERE name IN ('asked', 'ends')")
+    if int(present[0][0]) != len(TABLES):  # a file an older pegboard wrote, unwritten
+        return "", b"", 0
+    asked = read("SELECT asked FROM asked WHERE game = ?", (game,))
+    end = read("SELECT signature, versions FROM ends WHERE game = ?", (game,))
+    signature, versions = (bytes(end[0][0]), int(end[0][1])) if end else (b"", 0)
+    return (str(asked[0][0]) if asked else ""), signature, versions
