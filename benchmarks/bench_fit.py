@@ -22,7 +22,10 @@ import tempfile
 import time
 from collections.abc import Callable
 from pathlib import Path
-from typing import TypeVar
+from typing import TYPE_CHECKING, TypeVar
+
+if TYPE_CHECKING:
+    from playwright.sync_api import ViewportSize
 
 if not __package__:  # run as a script
     sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
@@ -32,7 +35,7 @@ from pegboard.i18n import LANGUAGES
 
 CHROMIUM = "/usr/bin/chromium"
 ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking"]
-PHONE = {"width": 360, "height": 740}
+PHONE: ViewportSize = {"width": 360, "height": 740}
 NAMES = ["Alexandra Christina", "Maximilian Friedrich"]  # the longest a seat takes: two lines
 BACK = "muggins_back"  # the call put away, in the page's words (an older page's too)
 SHIFT = 0.5  # px: a move a thumb would feel (less is rounding)
@@ -84,7 +87,8 @@ def held_still(page, read: Callable[[], T]) -> T:
     """What ``read()`` reads of ``page`` once the page holds still: no animation running
     (an answer fading) and the same read twice in a row, a little apart. (The page's
     policy forbids eval, which Playwright's own waits need: this reads in a loop.)"""
-    last, deadline = None, time.monotonic() + 60
+    last: T | None = None
+    deadline = time.monotonic() + 60
     while True:
         now = None if page.evaluate(MOVING) else read()
         if now is not None and now == last:
