@@ -78,6 +78,7 @@ def test_a_same_length_edit_of_an_old_game_sets_it_aside_and_the_board_plays_on(
         assert db.execute("SELECT * FROM events WHERE game = 1 ORDER BY version").fetchall() == kept
 
 
+@pytest.mark.subprocess
 def test_a_same_length_edit_of_the_game_being_played_stops_the_board_naming_it(tmp_path):
     """The same edit in the game the board is playing: the board does not start; it
     names the game and entry."""
