@@ -5,11 +5,13 @@ chromium (Playwright) against ``pegboard serve --sim``.
 
 After each entry, once the page has settled (no animation running, the same layout read
 twice), every control of what is due is measured: a control a thumb cannot reach (under
-the tab bar, under the board, or clipped) is counted as hidden; a control that was on the
-screen before the entry and is still there after it is counted as shifted when its box
-moved. tests/test_browser_fit.py asserts 0 and 0; this prints them by language.
+the tab bar, under the board, or clipped) or whose label breaks a word ("Pass-e") is
+counted as hidden; a control that was on the screen before the entry and is still there
+after it is counted as shifted when its box moved. tests/test_browser_fit.py asserts 0 and
+0; this prints them by language.
 
-Run: ``python -m benchmarks fit`` (``--shots DIR``: a screenshot of each step there).
+Run: ``python -m benchmarks fit`` (``--shots DIR``: a screenshot of each step there;
+``--detail``: each step's hidden and shifted controls).
 """
 
 from __future__ import annotations
@@ -38,7 +40,7 @@ TALK = "(await import(new URL('talk.js', document.querySelector('script[type=mod
 
 # Every control of what is due: where it is, and whether a thumb at its middle reaches it
 # (nothing over it: the tab bar, the board at the top, the edge of a box it scrolls in).
-CONTROLS = """() => {
+CONTROLS = r"""() => {
   const tabs = document.querySelector('.tabs').getBoundingClientRect().top;
   const host = document.getElementById('moment-host');
   const key = (node) => {
@@ -46,6 +48,19 @@ CONTROLS = """() => {
     if (node.dataset.card) return `card ${node.dataset.card}`;
     if (pad) return `pad ${pad.dataset.pad} ${node.dataset.key}`;
     return node.id ? `#${node.id}` : `${node.className} "${node.textContent.trim()}"`;
+  };
+  const range = document.createRange();
+  const broken = (node) => {  // a word of its label split over two lines ("Pass-e")
+    const walker = document.createTreeWalker(node, NodeFilter.SHOW_TEXT);
+    for (let text = walker.nextNode(); text; text = walker.nextNode()) {
+      for (const word of text.textContent.matchAll(/\S+/g)) {
+        range.setStart(text, word.index);
+        range.setEnd(text, word.index + word[0].length);
+        const lines = new Set([...range.getClientRects()].map((r) => Math.round(r.top)));
+        if (lines.size > 1) return true;
+      }
+    }
+    return false;
   };
   return [...host.querySelectorAll('button, select, input, summary, .segments span')]
     .filter((node) => node.getClientRects().length
@@ -55,7 +70,7 @@ CONTROLS = """() => {
       const hit = document.elementFromPoint(box.left + box.width / 2, box.top + box.height / 2);
       const reached = Boolean(hit && (hit === node || node.contains(hit)));
       const round = (px) => Math.round(px * 10) / 10;
-      return { key: key(node), top: round(box.top), left: round(box.left),
+      return { key: key(node), top: round(box.top), left: round(box.left), broken: broken(node),
                shown: reached && box.top >= 0 && box.bottom <= tabs + 0.5 };
     });
 }"""
@@ -150,6 +165,7 @@ def measured(name: str, before: list[dict] | None, after: list[dict]) -> dict:
     }
     shifted = [f"{key} by {by:.0f} px" for key, by in moved.items() if by > SHIFT]
     hidden = [c["key"] for c in after if not c["shown"]]
+    hidden += [f"{c['key']} (a word broken)" for c in after if c["broken"]]
     return {"step": name, "hidden": hidden, "shifted": shifted}
 
 

@@ -351,8 +351,8 @@ def compare_payloads(path: Path) -> None:
     count included) and now (the board and what the history gained), side by side."""
     from pegboard.board.layout import load_layout
     from pegboard.game import Table
-    from pegboard.keeper import Scorekeeper
-    from pegboard.panel.live import Board, _gained, event
+    from pegboard.keeper import Change, Scorekeeper
+    from pegboard.panel.live import Snapshot, _gained, event
     from pegboard.panel.view import history, snapshot
 
     with Table(path) as table:
@@ -367,7 +367,8 @@ def compare_payloads(path: Path) -> None:
 
         def gained() -> bytes:
             view = snapshot(keeper, "en")
-            view["game"]["history"] = _gained(Board("b", 2, state), Board("a", 1, before), "en")
+            kept = Snapshot("a", Change("game", 1, before, ()))
+            view["game"]["history"] = _gained("b", state, kept, "en")
             return event("state", view)
 
         times = race({"before: the whole snapshot": whole, "now: what changed": gained}, 9)

@@ -1,11 +1,13 @@
 """A hall of LED boards for the club benchmark, in one process: ``boards`` boards, each on
 a loopback port of its own, speaking the board's side of the club protocol as a board
-does (pegboard.panel.clubs): ``POST /api/pair`` hands over the board's key for its PIN,
-``POST /api/act/new_game`` (signed, with an Idempotency-Key) starts a game of two named
-players, ``GET /api/log?game=N`` (signed) says where it stands and, once it is over,
-sends its whole chained log signed with the board's key; ``GET /api/events`` is the
-board's live stream: a ``state`` message with the game's ``chain`` (entries, head, over)
-when a game starts, half-way through and the moment it is over, and a comment every 5 s.
+does (pegboard.panel.clubs): ``POST /api/pair`` and ``/api/pair/confirm`` pair it by
+its PIN (SPAKE2, pegboard.pairing), ``POST /api/club/start`` (signed, with an
+Idempotency-Key) starts a game of two named players for the club's start, ``GET
+/api/log?game=N`` (signed) says where it stands and, once it is over, sends its whole
+chained log with the board's signature of its end; every answer is signed with the
+board's identity for its request's nonce. ``GET /api/events`` is the board's live
+stream: a ``state`` message with the game's ``chain`` (entries, head, over) when a game
+starts, half-way through and the moment it is over, and a comment every 5 s.
 
 Each game is over ``seconds`` after it started (a night's 15 minutes, shortened) and its
 log is a game really played at a pegboard table (given as ``logs``), its players renamed
@@ -24,15 +26,19 @@ from dataclasses import dataclass, field
 from multiprocessing.connection import Connection
 from typing import Any
 
-from pegboard.game.chain import BoardKey, GameLog, chained
-from pegboard.panel.signing import SIGNATURE, TIME, request_signature
+from pegboard import pairing
+from pegboard.game.chain import GameLog, chained, ended
+from pegboard.identity import Identity
+from pegboard.panel.signing import ANSWER, NONCE, PAIRING, SIGNATURE, TIME, request_signature
 
 PIN = "1357"
 
 
 @dataclass
 class FakeBoard:
-    key: BoardKey = field(default_factory=BoardKey.generate)
+    identity: Identity = field(default_factory=Identity.generate)
+    keys: dict[str, bytes] = field(default_factory=dict)  # pairing -> pairing key
+    exchanges: dict[str, pairing.Agreed] = field(default_factory=dict)
     games: list[tuple[float, GameLog]] = field(default_factory=list)  # (over at, log)
     started: dict[str, int] = field(default_factory=dict)  # Idempotency-Key -> game
     streams: list[asyncio.StreamWriter] = field(default_factory=list)  # following it
@@ -51,14 +57,16 @@ class FakeBoard:
             stream.write(f"event: state\ndata: {data}\n\n".encode())
 
 
-def renamed(log: GameLog, game: int, players: list[str]) -> GameLog:
-    """``log`` as game ``game`` of ``players``, chained again."""
+def renamed(log: GameLog, game: int, players: list[str], asked: str, me: Identity) -> GameLog:
+    """``log`` as game ``game`` of ``players`` for the club's start ``asked``, chained
+    again and its end signed by ``me``."""
     rows = [(e.type, e.data, e.at) for e in log.entries]
     first = json.loads(rows[0][1])
     first["settings"]["players"] = players
     rows[0] = (rows[0][0], json.dumps(first), rows[0][2])
     entries = chained(game, rows)
-    return GameLog(game, tuple(entries), entries[-1].chain)
+    made = GameLog(game, tuple(entries), entries[-1].chain, asked)
+    return GameLog(game, made.entries, made.head, asked, me.sign(ended(made)))
 
 
 class Hall:
@@ -72,34 +80,46 @@ class Hall:
     ) -> tuple[int, Any]:
         self.requests += 1
         if (method, target) == ("POST", "/api/pair"):
-            if json.loads(body or b"{}").get("pin") != PIN:
+            answer, agreed = pairing.board_answer(PIN, bytes.fromhex(json.loads(body)["spake"]))
+            exchange = f"x{len(board.exchanges)}"
+            board.exchanges[exchange] = agreed
+            return 200, {"pairing": exchange, "spake": answer.hex()}
+        if (method, target) == ("POST", "/api/pair/confirm"):
+            sent = json.loads(body)
+            agreed = board.exchanges.pop(sent["pairing"])
+            if not agreed.check_club(bytes.fromhex(sent["proof"])):
                 return 401, {"error": "wrong PIN"}
-            return 200, {"key": board.key.hex()}
-        at = headers.get(TIME.lower(), "0")
+            board.keys[sent["pairing"]] = agreed.pairing_key()
+            public = board.identity.public
+            proof = agreed.board_proof(public).hex()
+            return 200, {"key": sent["pairing"], "public": public.hex(), "proof": proof}
+        at, nonce = headers.get(TIME.lower(), "0"), headers.get(NONCE.lower(), "")
         sent = headers.get(SIGNATURE.lower(), "")
-        if sent != request_signature(board.key, method, target, int(at), body):
+        key = board.keys.get(headers.get(PAIRING.lower(), ""), b"")
+        if sent != request_signature(key, method, target, int(at), nonce, body):
             return 401, {"error": "pair the club with this board first"}
-        if (method, target) == ("POST", "/api/act/new_game"):
-            key = headers.get("idempotency-key", "")
+        if (method, target) == ("POST", "/api/club/start"):
+            key, sent_start = headers.get("idempotency-key", ""), json.loads(body)
+            asked = pairing.asked(**sent_start["asked"])
             if key not in board.started:
-                players = json.loads(body)["players"]
                 game = len(board.games) + 1
-                log = renamed(self.rng.choice(self.logs), game, players)
+                played = self.rng.choice(self.logs)
+                log = renamed(played, game, sent_start["players"], asked, board.identity)
                 seconds = self.rng.uniform(*self.seconds)
                 board.games.append((time.time() + seconds, log))
                 board.started[key] = game
                 self.told(board, game, seconds)
-            return 200, {"state": {"game_id": board.started[key]}}
+            return 200, {"game": board.started[key], "asked": asked}
         if method == "GET" and target.startswith("/api/log?game="):
             game = int(target.rsplit("=", 1)[1])
             if not 1 <= game <= len(board.games):
                 return 404, {"error": f"there is no game {game} on this board"}
             over_at, log = board.games[game - 1]
             over = time.time() >= over_at
-            answer: dict[str, Any] = {"game": game, "over": over}
+            answer: dict[str, Any] = {"game": game, "over": over, "asked": log.asked}
             answer["versions"] = len(log.entries) if over else len(log.entries) // 2
             if over:
-                answer.update(log=log.as_dict(), signature=board.key.sign(log))
+                answer["log"] = log.as_dict()
             return 200, answer
         return 404, {"error": "no such thing here"}
 
@@ -145,8 +165,10 @@ class Hall:
                     return
                 status, answer = self.answer(board, method, target, headers, body)
                 data = json.dumps(answer).encode()
+                said = pairing.answered(headers.get(NONCE.lower(), ""), status, data)
                 writer.write(
                     f"HTTP/1.1 {status} X\r\nContent-Type: application/json\r\n"
+                    f"{ANSWER}: {board.identity.sign(said).hex()}\r\n"
                     f"Content-Length: {len(data)}\r\n\r\n".encode()
                     + data
                 )

@@ -198,9 +198,12 @@ def cmd_serve(args: argparse.Namespace) -> int:
 def cmd_doctor(args: argparse.Namespace) -> int:
     from pegboard.config import load_config
     from pegboard.maker import controls_check, doctor
+    from pegboard.paths import default_data_dir
 
     timeout = args.timeout or controls_check.CONTROL_SECONDS
-    return doctor.run(load_config(args.config), sim=args.sim, lang=args.lang, timeout=timeout)
+    data = args.data or default_data_dir()
+    config = load_config(args.config)
+    return doctor.run(config, sim=args.sim, lang=args.lang, timeout=timeout, data=data)
 
 
 def cmd_firmware(args: argparse.Namespace) -> int:
@@ -232,6 +235,7 @@ def build_parser(lang: str = "en") -> argparse.ArgumentParser:
     from pegboard.i18n import LANGUAGES, translations
     from pegboard.league.command import add_league
     from pegboard.maker.report import answers
+    from pegboard.reader.command import add_cards
 
     _ = translations(lang).gettext
     parser = argparse.ArgumentParser(
@@ -370,6 +374,7 @@ def build_parser(lang: str = "en") -> argparse.ArgumentParser:
     doctor.add_argument("--sim", action="store_true", help=_("check the simulated board"))
     doctor.add_argument("--config", type=Path, help=_("the board's TOML config"))
     doctor.add_argument("--timeout", type=float, help=_("seconds to wait for each control (20)"))
+    doctor.add_argument("--data", type=Path, help=_("the board's data folder (its identity)"))
     doctor.set_defaults(run=cmd_doctor)
 
     firmware = sub.add_parser("firmware", help=_("put the LED firmware on the Pico, or check it"))
@@ -388,6 +393,7 @@ def build_parser(lang: str = "en") -> argparse.ArgumentParser:
         ),
     )
     firmware.set_defaults(run=cmd_firmware)
+    add_cards(sub, _)
     return parser
 
 

@@ -49,3 +49,8 @@ class LinkError(PegboardError, OSError):
 class ClubError(PegboardError, ValueError):
     """A club night's request that cannot be made (a player twice, a round drawn before
     the last one ended, a table not in the night): nothing changed."""
+
+
+class ReaderError(PegboardError, ValueError):
+    """A photo the card reader cannot read: not an image, too big, blurred, no card face in
+    it, a joker, or more cards than a show holds. Nothing was read."""

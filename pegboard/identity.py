@@ -34,6 +34,7 @@ from cryptography.hazmat.primitives.asymmetric.ed25519 import (
 
 from pegboard.files import read_private, write_private
 
+FILE = "identity"  # a board's, in its data folder (pegboard.startup, pegboard doctor)
 PUBLIC_BYTES = 32  # an Ed25519 public key
 SIGNATURE_BYTES = 64
 

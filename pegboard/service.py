@@ -24,7 +24,9 @@ from pegboard.config import Config
 from pegboard.errors import ConfigError
 from pegboard.files import write_private
 from pegboard.game import Settings, Table
+from pegboard.game.store import Store
 from pegboard.i18n import N_, SOURCE, Phrase, phrase_of
+from pegboard.identity import Identity
 from pegboard.inputs import Controls, load_pins, make_factory
 from pegboard.keeper import Scorekeeper
 from pegboard.leds import open_driver
@@ -58,7 +60,10 @@ class Board:
         self._opened: list[Callable[[], object]] = []
         try:
             startup.make_data_folder(data_dir)
-            table = Table(games_path(data_dir))
+            store = Store(games_path(data_dir))  # checked before anything is written
+            self._opened.append(store.close)
+            store.signer = Identity.made(data_dir / startup.IDENTITY_FILE).sign  # each end
+            table = Table(store)
             self._opened.append(table.close)
             self.keeper = Scorekeeper(table, self.layout, house=house)
             # At close, after the dials: a press on its way is stored before the file closes.
@@ -207,7 +212,8 @@ def serve(
                 "HOSTS": sorted(lan.own_hosts(config.panel["host"])),
                 "SESSIONS_FILE": str(data_dir / startup.SESSIONS_FILE),
                 "TRIES_FILE": str(data_dir / startup.TRIES_FILE),
-                "BOARD_KEY_FILE": str(data_dir / startup.BOARD_KEY_FILE),
+                "PAIRINGS_FILE": str(data_dir / startup.PAIRINGS_FILE),
+                "IDENTITY_FILE": str(data_dir / startup.IDENTITY_FILE),
             },
             board.keeper,
         )

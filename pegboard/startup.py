@@ -1,8 +1,8 @@
 """What the machine must give the board before it starts, checked before anything is
 written: the panel's address and port, a data folder it can make and write in, and the
 files the board keeps there (its PIN, the key of the phones' cookies, the signed-in
-sessions, the wrong PINs): each as it was written, or refused in one line that names it
-and says what to do (:func:`check_kept`; never written over).
+sessions, the wrong PINs, the clubs paired, its identity): each as it was written, or
+refused in one line that names it and says what to do (:func:`check_kept`; never written over).
 
 >>> import tempfile
 >>> with socket.create_server(("127.0.0.1", 0)) as other:  # another program's
@@ -23,6 +23,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import TypeVar
 
+from pegboard import identity
 from pegboard.config import is_pin
 from pegboard.errors import ConfigError
 from pegboard.files import read_private, write_private
@@ -69,10 +70,15 @@ TRIES_DAMAGED = N_(
 )
 FILE_UNREADABLE = N_("the file {path} cannot be read ({error}): let this user read it")
 PIN_FILE, KEY_FILE, SESSIONS_FILE, TRIES_FILE = "pin", "secret", "sessions", "pin-tries"
-BOARD_KEY_FILE = "board-key"  # the key a club is paired with (pegboard.panel.clubs)
+PAIRINGS_FILE = "pairings"  # the keys of the clubs paired (pegboard.panel.signing)
+IDENTITY_FILE = identity.FILE  # the board's key pair
 BOARD_KEY_DAMAGED = N_(
     "the board's key file {path} is damaged ({error}). Nothing was changed: remove it, then "
     "pair the board with the club again"
+)
+IDENTITY_DAMAGED = N_(
+    "the board's identity file {path} is damaged ({error}). Nothing was changed: put its key "
+    "back from a backup, or remove it to have a new one made (the club then pairs the board again)"
 )
 
 # Where each is chosen: the option and the config's setting (names, not words to translate).
@@ -169,7 +175,8 @@ def check_kept(data_dir: Path, pin_kept: bool) -> None:
     for name, read, damaged in (
         (SESSIONS_FILE, auth.read, SESSIONS_DAMAGED),
         (TRIES_FILE, tries.read, TRIES_DAMAGED),
-        (BOARD_KEY_FILE, signing.read, BOARD_KEY_DAMAGED),
+        (PAIRINGS_FILE, signing.read, BOARD_KEY_DAMAGED),
+        (IDENTITY_FILE, identity.Identity.read, IDENTITY_DAMAGED),
     ):
         _kept(data_dir / name, _reading(read, data_dir / name), damaged)
 

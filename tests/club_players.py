@@ -133,18 +133,23 @@ class Player:
             made += 1
 
     def entry(self, view: dict[str, Any]) -> tuple[str, dict[str, Any]]:
-        due, rng = view["due"], self.rng
-        if due is None:
-            return "advance", {}
-        if due["kind"] == "starter":
-            named = rng.random() < 0.3  # the dealer's 29 needs the starter named
-            return "starter", {"card": "5D"} if named else {"heels": False}
-        if due["kind"] == "play":
-            return "advance", {}
-        seat = due["seat"]
-        if due["kind"] == "hand" and seat == view["dealer"] and view["starter"] is not None:
-            return "claim", {"seat": seat, "points": 29, "cards": list(TWENTY_NINE)}
-        return "claim", {"seat": seat, "points": rng.choice(TOTALS)}
+        return entry_for(view, self.rng)
+
+
+def entry_for(view: dict[str, Any], rng: random.Random) -> tuple[str, dict[str, Any]]:
+    """The next entry of a scripted game, for the board's ``view`` (its panel's)."""
+    due = view["due"]
+    if due is None:
+        return "advance", {}
+    if due["kind"] == "starter":
+        named = rng.random() < 0.3  # the dealer's 29 needs the starter named
+        return "starter", {"card": "5D"} if named else {"heels": False}
+    if due["kind"] == "play":
+        return "advance", {}
+    seat = due["seat"]
+    if due["kind"] == "hand" and seat == view["dealer"] and view["starter"] is not None:
+        return "claim", {"seat": seat, "points": 29, "cards": list(TWENTY_NINE)}
+    return "claim", {"seat": seat, "points": rng.choice(TOTALS)}
 
 
 def free_port() -> int:

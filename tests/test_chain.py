@@ -4,7 +4,8 @@ game is named at start and refused at every replay, naming the game and the entr
 game so edited is set aside, kept as it is, and the board plays on; an edit of the game
 being played stops start-up); a file an
 older pegboard wrote is chained once, in place, safely; a club checks a board's log, and
-the board's key signs its head."""
+the board signs its head when the game ends: a log edited and chained again after the
+end is not what the board signed."""
 
 from __future__ import annotations
 
@@ -21,8 +22,10 @@ from test_startup import serve
 
 from pegboard.errors import StoreError
 from pegboard.game import Settings, Store, Table
-from pegboard.game.chain import BoardKey, ChainError, GameLog, verify
+from pegboard.game.chain import ChainError, GameLog, chained, ended, verify
 from pegboard.game.schema import SCHEMA
+from pegboard.identity import Identity
+from pegboard.identity import verify as signed_by
 
 OLD_FILE = Path(__file__).parent / "data" / "games-schema-1.sql"
 
@@ -226,26 +229,75 @@ def test_a_power_cut_during_the_upgrade_loses_nothing():
         assert cuts > 10 and done
 
 
-def test_a_club_checks_a_boards_log_sent_as_json_and_its_signed_head(tmp_path):
-    path = tmp_path / "games.db"
-    with Table(path) as table:
+def test_a_club_checks_a_boards_log_sent_as_json_and_its_end_signed(tmp_path):
+    path, me = tmp_path / "games.db", Identity.generate()
+    with Table(Store(path, signer=me.sign)) as table:
         Bot(table, random.Random(5)).play_game()
         log = table.log()
-    key = BoardKey.generate()
-    sent = json.dumps({"log": log.as_dict(), "signature": key.sign(log)})
-    received = json.loads(sent)
+    received = json.loads(json.dumps({"log": log.as_dict()}))
     got = GameLog.from_dict(received["log"])
-    assert verify(got) == got.head and key.verify(got, received["signature"])
+    assert verify(got) == got.head and signed_by(me.public, got.end, ended(got))
+    assert not signed_by(Identity.generate().public, got.end, ended(got))  # another board's
     # One claim changed on the way, the chain worked out again over it: the head no longer
-    # matches what the board signed.
+    # matches what the board signed at the end.
     forged = received["log"]
     number = next(i for i, e in enumerate(forged["entries"]) if e[1] == "Claimed")
     forged["entries"][number][2] = forged["entries"][number][2].replace('"points": ', '"points": 1')
     with pytest.raises(ChainError) as refusal:
         verify(GameLog.from_dict(forged))
     assert refusal.value.version == number + 1 and refusal.value.game == log.game
-    assert not key.verify(GameLog(log.game, log.entries[:-1], log.entries[-2].chain), key.sign(log))
-    assert "secret" not in repr(key) and key.secret.hex() not in repr(key)
+    cut = GameLog(log.game, log.entries[:-1], log.entries[-2].chain, log.asked, log.end)
+    assert not signed_by(me.public, cut.end, ended(cut))
+
+
+def rechain(path: Path, game: int, change) -> None:
+    """What someone holding the board's files can do: change the stored entries of
+    ``game`` (``change(rows)`` gives the rows to keep) and work the chain out again."""
+    with closing(sqlite3.connect(path)) as db, db:
+        rows = db.execute(
+            "SELECT version, type, data, at FROM events WHERE game = ? ORDER BY version", (game,)
+        ).fetchall()
+        db.execute("DELETE FROM events WHERE game = ?", (game,))
+        entries = chained(game, [(t, d, a) for _, t, d, a in change(rows)])
+        for entry in entries:
+            db.execute(
+                "INSERT INTO events VALUES (?, ?, ?, ?, ?, ?)",
+                (game, entry.version, entry.type, entry.data, entry.at, entry.chain),
+            )
+        db.execute(
+            "UPDATE games SET versions = ?, head = ?, summary = NULL WHERE id = ?",
+            (len(entries), entries[-1].chain, game),
+        )
+
+
+def swap_players(rows):
+    kind, data = rows[0][1], json.loads(rows[0][2])
+    assert kind == "GameStarted"
+    data["settings"]["players"] = data["settings"]["players"][::-1]
+    return [(rows[0][0], kind, json.dumps(data), rows[0][3]), *rows[1:]]
+
+
+@pytest.mark.parametrize("change", [swap_players, lambda rows: rows[:-1]], ids=["swap", "cut"])
+def test_a_log_rechained_after_the_game_ended_is_not_what_the_board_signed(tmp_path, change):
+    """The board's files edited after the end and chained again: the file loads (the
+    chain is whole), but its head is not the one the board signed when the game ended."""
+    path, me = tmp_path / "games.db", Identity.generate()
+    with Table(Store(path, signer=me.sign)) as table:
+        Bot(table, random.Random(8)).play_game()
+        game = table.game_id
+        assert signed_by(me.public, table.log().end, ended(table.log()))
+    rechain(path, game, change)
+    with Table(Store(path, signer=me.sign)) as table:
+        log = table.log(game)
+        assert verify(log) == log.head  # whole as a chain
+        assert log.end and not signed_by(me.public, log.end, ended(log))
+
+
+def test_a_game_not_over_has_no_end_signed_and_an_old_file_loads_as_before(tmp_path):
+    path, me = tmp_path / "games.db", Identity.generate()
+    two_games(path)  # written by a pegboard that signs nothing
+    with Table(Store(path, signer=me.sign)) as table:
+        assert [table.log(game).end for game in (1, 2)] == [b"", b""]
 
 
 def test_a_new_file_is_written_chained(tmp_path):

@@ -103,7 +103,6 @@ def test_a_subscriber_that_takes_its_time_holds_up_no_change(door):
     assert heard == [("dial", 0), ("dial", 1), ("game", 2)]  # told after all, in order
 
 
-@pytest.mark.slow
 def test_every_press_of_four_seats_at_once_is_stored_in_order(door, disk, controls):
     disk.seconds = 0.005  # the presses pile up behind each other's writes
     presses = 8

@@ -23,6 +23,7 @@ from pegboard.board.layout import load_layout
 from pegboard.cli import build_parser, main
 from pegboard.config import load_config
 from pegboard.i18n import LANGUAGES
+from pegboard.identity import Identity
 from pegboard.inputs import Peg, Turn
 from pegboard.leds.emulator import EmulatedPico
 from pegboard.leds.pico import PicoDriver
@@ -400,3 +401,12 @@ def test_the_help_says_what_the_doctor_does_with_the_leds(capsys):
     with pytest.raises(SystemExit):
         main(["--lang", "fi", "doctor", "--help"])
     assert "vastaa k tai e" in " ".join(capsys.readouterr().out.split())  # kyllä or ei
+
+
+def test_the_boards_identity_is_shown_as_the_fingerprint_a_club_pins(tmp_path):
+    code, text = run(config(), data=tmp_path)
+    assert "identity: none yet (the board makes one at its first start)" in text
+    assert not any(tmp_path.iterdir())  # the doctor makes nothing
+    me = Identity.made(tmp_path / "identity")
+    code, text = run(config(), data=tmp_path)
+    assert code == 0 and f"identity: {me.fingerprint} (a club's director sees the same)" in text

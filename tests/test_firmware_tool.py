@@ -165,8 +165,9 @@ def test_install_takes_a_running_pico_through_its_repl_to_the_new_firmware(
     """The whole install on one port: the firmware answers, reboots into the REPL, mpremote
     copies the files into genuine MicroPython and resets it, the firmware boots and answers."""
     acked_repl = threading.Event()
-    # A busy machine boots the emulated Pico slowly: the deadline for a real one, widened
-    # (the wait ends as soon as the Pico answers).
+    # A busy machine runs the emulated Pico slowly: the deadlines for a real one, widened
+    # (each wait ends as soon as the Pico answers): its ack of the reboot, its boot.
+    monkeypatch.setattr(firmware_tool, "ACK_SECONDS", 60.0)
     monkeypatch.setattr(firmware_tool, "BOOT_SECONDS", 90.0)
     monkeypatch.setattr(firmware_tool, "MPREMOTE_SECONDS", 300.0)
 

@@ -22,10 +22,21 @@ MARKERS = (PASS, FAIL, SKIP)
 # the sub-commands and the firmware's actions are typed as they stand in every language.
 ARGPARSE = re.compile(
     r"usage:|positional arguments:|options:|show this help message and exit"
-    r"|\b(?:score|play|stats|advise|serve|doctor|firmware|install|check|repl|club)\b"
+    r"|\b(?:score|play|stats|advise|serve|doctor|firmware|install|check|repl|club|cards)\b"
     r"|\b(?:export|send|league|import|clubs|merge|points|standings)\b"  # the club's, the league's
 )
-COMMANDS = ("score", "play", "stats", "advise", "serve", "doctor", "firmware", "club", "league")
+COMMANDS = (
+    "score",
+    "play",
+    "stats",
+    "advise",
+    "serve",
+    "doctor",
+    "firmware",
+    "club",
+    "league",
+    "cards",
+)
 
 
 @pytest.fixture(autouse=True)

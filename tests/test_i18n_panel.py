@@ -96,7 +96,6 @@ def read(client) -> Page:
 # --- choosing the language -----------------------------------------------------------------
 
 
-@pytest.mark.slow
 def test_the_phones_choice_then_its_languages_then_the_boards(keeper):
     app = create_app({"PIN": PIN, "SIM": True, "LANGUAGE": "sv"}, keeper)
     assert read(phone(app)).lang == "sv"  # asks for nothing: the board's own
@@ -106,7 +105,6 @@ def test_the_phones_choice_then_its_languages_then_the_boards(keeper):
     assert read(phone(app, lang="klingon", header="de")).lang == "de"  # a bad cookie is no choice
 
 
-@pytest.mark.slow
 def test_the_language_switch_is_remembered_by_this_phone_only(app):
     mine, other = phone(app, header="de"), phone(app, header="de")
     page = read(mine)
@@ -132,7 +130,6 @@ def test_the_switch_names_each_language_in_itself(app):
 # --- the page ---------------------------------------------------------------------------
 
 
-@pytest.mark.slow
 @pytest.mark.parametrize("lang", TRANSLATED)
 def test_the_page_has_no_english_left(app, lang):
     page = read(phone(app, lang=lang))
@@ -243,7 +240,6 @@ def test_the_verify_breakdown_calls_in_the_phones_language(app, lang, call):
     assert [item["kind"] for item in answer["items"]] == ["fifteen", "fifteen", "pair"]
 
 
-@pytest.mark.slow
 @pytest.mark.parametrize("lang", TRANSLATED)
 def test_the_panels_own_refusals_are_said_in_the_language(app, lang):
     client = phone(app, lang=lang)

@@ -61,7 +61,6 @@ def test_the_same_key_with_another_request_is_a_422(client, token, keeper):
     assert keeper.state == before
 
 
-@pytest.mark.slow
 @pytest.mark.parametrize("key", ["", "x" * 129, "naïve", "two words"])
 def test_a_malformed_key_is_a_400(client, token, keeper, key):
     show_of_bob(client, token)

@@ -28,6 +28,8 @@ from tests.club_players import until
 from tests.league_nights import club_folder, night_events, night_file, players
 from tests.postgres import league_url_fixture, postgres_fixture  # noqa: F401
 
+pytestmark = pytest.mark.slow  # subprocesses of pegboard, and a PostgreSQL
+
 
 def pegboard(*args: str) -> subprocess.CompletedProcess[str]:
     return subprocess.run(

@@ -20,6 +20,8 @@ from pegboard.club.store import ClubStore
 from pegboard.identity import Identity
 from tests.league_nights import club_folder, night_events, players
 
+pytestmark = pytest.mark.slow  # each test runs pegboard in subprocesses
+
 
 def pegboard(*args: str) -> subprocess.CompletedProcess[str]:
     return subprocess.run(

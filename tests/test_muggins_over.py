@@ -192,8 +192,8 @@ def test_a_claim_of_game_is_held_until_its_window_closes(keeper, table):
     state = keeper.state
     assert state.over and state.winner == 1 and state.scores == (95, 121)
     assert state.claims[-1].seat == 1  # Ann's count came after the game ended: not scored
-    assert said(change)[0] == "The count stands: Bob wins."
-    assert "Bob wins by twenty-six." in said(change)
+    assert said(change) == ["The count stands: Bob wins.", "Bob wins by twenty-six."]
+    assert state.history[-1].why == "Bob's hand: the game ended at 11 of 12"
 
 
 def test_the_advance_after_the_last_count_closes_a_claim_of_games_window(keeper):

@@ -1,10 +1,12 @@
 """Fair connections, for real on loopback: phones holding idle streams from many
 addresses never shut a new phone out, signed-in phones keep a reserve no watcher can
-take, a stream the board ends is taken up again without missing anything, and the caps
-grow with what the machine can hold."""
+take, a stream the board ends is taken up again without missing anything, keep-alive
+connections from many addresses never shut a new phone or a signed-in phone out, and
+the caps grow with what the machine can hold."""
 
 from __future__ import annotations
 
+import http.client
 import json
 import socket
 import subprocess
@@ -138,3 +140,84 @@ def test_the_caps_grow_with_what_the_machine_can_hold(files, expected):
         assert connections == expected
     else:
         assert 600 - FILES_KEPT < connections <= 20000 - FILES_KEPT
+
+
+class KeptAlive(threading.Thread):
+    """One address holding ``count`` keep-alive connections, each asking ``GET /healthz``
+    every ``period`` seconds (a connection the board closed is opened again at the next)."""
+
+    def __init__(self, port: int, source: str, count: int, period: float) -> None:
+        super().__init__(daemon=True)
+        self.port, self.source, self.count, self.period = port, source, count, period
+        self.stop, self.passed = threading.Event(), threading.Event()
+        self.held = 0  # connections answered in the last pass
+
+    def run(self) -> None:
+        connections = [self._connection() for _ in range(self.count)]
+        while not self.stop.is_set():
+            held = 0
+            for connection in connections:
+                try:
+                    connection.request("GET", "/healthz", headers={"Host": "localhost"})
+                    response = connection.getresponse()
+                    response.read()
+                    if response.status == 200 and not response.will_close:
+                        held += 1
+                    else:
+                        connection.close()
+                except (OSError, http.client.HTTPException):
+                    connection.close()  # opened again at the next request
+            self.held = held
+            self.passed.set()
+            self.stop.wait(self.period)
+        for connection in connections:
+            connection.close()
+
+    def _connection(self) -> http.client.HTTPConnection:
+        return http.client.HTTPConnection(
+            "127.0.0.1", self.port, timeout=30, source_address=(self.source, 0)
+        )
+
+
+def fresh_phone(port: int, source: str, path: str = "/api/state", **headers: str) -> int:
+    """A phone's request on a connection of its own: the status it got."""
+    connection = http.client.HTTPConnection(
+        "127.0.0.1", port, timeout=60, source_address=(source, 0)
+    )
+    try:
+        connection.request("GET", path, headers={"Host": "localhost", **headers})
+        response = connection.getresponse()
+        response.read()
+        return response.status
+    finally:
+        connection.close()
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize(
+    "serving", [Limits(threads=4, connections=200, per_address=12)], indirect=True
+)
+def test_17_addresses_of_keep_alive_connections_do_not_shut_a_phone_out(serving):
+    """The tester's attack, scaled: 17 addresses holding 12 keep-alive connections each
+    (204, more than the 200 the board holds), a ``GET /healthz`` on each every 7 s. A
+    new phone is served 20 times of 20, and a signed-in phone's actions go through."""
+    held = [KeptAlive(serving.port, f"127.0.7.{1 + n}", 12, 7.0) for n in range(17)]
+    for address in held:
+        address.start()
+    try:
+        for address in held:
+            assert address.passed.wait(120)
+        assert sum(address.held for address in held) >= 150  # the board is full of them
+        assert [fresh_phone(serving.port, "127.0.8.1") for _ in range(20)] == [200] * 20
+        call, headers = signed_in(serving.port)  # on connections of its own, as a phone
+        new = {"players": ["Ann", "Bob"], "dealer": 0}
+        response, _ = call("POST", "/api/act/new_game", new, headers)
+        assert response.status == 200
+        for _ in range(10):
+            code = fresh_phone(serving.port, "127.0.8.2", "/api/session", Cookie=headers["Cookie"])
+            assert code == 200
+    finally:
+        for address in held:
+            address.stop.set()
+        for address in held:
+            address.join(timeout=60)

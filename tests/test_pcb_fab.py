@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import csv
 import io
+import itertools
 import json
 import math
 import re
@@ -17,7 +18,7 @@ from pathlib import Path
 
 import pytest
 from gerbonara import LayerStack
-from gerbonara.graphic_objects import Flash, Line
+from gerbonara.graphic_objects import Arc, Flash, Line
 
 from pegboard.board.layout import layout_names, load_layout, parse_layout
 from tools import hardware
@@ -289,3 +290,30 @@ def test_the_pcb_guide_powers_the_leds_before_the_pico_and_runs_the_doctor_once_
     assert "snug, never forced" in mounted
     assert "doctor: all good" in steps[titles.index("The doctor again")][2]
     assert "well for the deck" not in text.replace("a well for the deck would go through", "")
+
+
+@pytest.mark.parametrize("name", PCB)
+def test_no_silkscreen_lies_under_a_bore_where_it_would_show_through_the_epoxy(name):
+    import numpy as np
+
+    layout = load_layout(name)
+    z, _ = fab_files(name)
+    points = []
+    for obj in gerber(z, name, "F_Silkscreen").objects:
+        if not obj.polarity_dark:  # the mask's openings, cut out of the silk
+            continue
+        if isinstance(obj, Line | Arc):  # an arc: its ends and centre (the pin-1 dots)
+            w = obj.aperture.diameter / 2
+            ends = [(obj.x1, obj.y1), (obj.x2, obj.y2)]
+            if isinstance(obj, Arc):
+                ends.append((obj.x1 + obj.cx, obj.y1 + obj.cy))
+            for (ax, ay), (bx, by) in itertools.pairwise([*ends, ends[0]]):
+                for k in np.linspace(0, 1, 5):
+                    points.append((ax + k * (bx - ax), ay + k * (by - ay), w))
+        elif isinstance(obj, Flash):
+            points.append((obj.x, obj.y, getattr(obj.aperture, "diameter", 0) / 2))
+    silk = np.array(points)
+    assert len(silk) > 1000  # references, marks and labels are there
+    for hole in layout.holes():
+        reach = np.hypot(silk[:, 0] - hole.x, silk[:, 1] + hole.y) - silk[:, 2]
+        assert reach.min() >= layout.hole_mm / 2, hole.id

@@ -1,7 +1,8 @@
 """Sign-in nobody can block, for real on loopback: a guesser slows only its own address
 (and a restart forgets none of its wrong PINs), a signed-in phone lets another in with a
-one-time link, and a damaged PIN, key, sessions or wrong-PIN file stops the board in one
-line instead of being written over."""
+one-time link (once, whatever the Idempotency-Key a replay carries), and a damaged PIN,
+key, sessions, wrong-PIN, identity or pairings file stops the board in one line instead
+of being written over."""
 
 from __future__ import annotations
 
@@ -29,8 +30,12 @@ class Phone:
         self.cookie, self.csrf = "", ""
         self.csrf = self.call("GET", "/api/session")[1]["csrf"]
 
-    def call(self, method: str, path: str, body: object = None) -> tuple[int, dict, dict]:
+    def call(
+        self, method: str, path: str, body: object = None, key: str | None = None
+    ) -> tuple[int, dict, dict]:
         headers = {"Content-Type": "application/json", "X-CSRF-Token": self.csrf}
+        if key is not None:
+            headers["Idempotency-Key"] = key
         if self.cookie:
             headers["Cookie"] = self.cookie
         data = None if body is None else json.dumps(body)
@@ -139,6 +144,15 @@ def test_a_signed_in_phone_lets_another_in_with_a_one_time_link(panel):
     late = Phone(panel.port, "127.0.8.7")  # the same link again: it was good once
     status, answer, _ = late.call("POST", "/api/join", {"token": token})
     assert status == 401 and "used already or is out of date" in answer["error"]
+    # The guest's request replayed by another phone, its Idempotency-Key and all.
+    token = host.call("POST", "/api/invite", {})[1]["link"].split("#join=")[1]
+    first = Phone(panel.port, "127.0.8.8")
+    assert first.call("POST", "/api/join", {"token": token}, key="join-1")[0] == 200
+    assert first.call("POST", "/api/join", {"token": token}, key="join-1")[0] == 200  # its retry
+    replayed = Phone(panel.port, "127.0.8.9")
+    status, answer, _ = replayed.call("POST", "/api/join", {"token": token}, key="join-1")
+    assert status == 401 and "used already" in answer["error"]
+    assert replayed.call("GET", "/api/session")[1]["signed_in"] is False
     # A link not used within its minute lets no one in.
     now = [0.0]
     panel.app.extensions["pegboard.invites"].clock = lambda: now[0]
@@ -155,6 +169,8 @@ def test_a_signed_in_phone_lets_another_in_with_a_one_time_link(panel):
         ("secret", b"short\n", "the key file {path} is damaged: it holds no key of 32"),
         ("sessions", b'{"epoch": "x", "sess', "the sessions file {path} is damaged ("),
         ("pin-tries", b"\xff\xfe", "the wrong-PIN file {path} is damaged ("),
+        ("identity", b"abcd\n", "the board's identity file {path} is damaged ("),
+        ("pairings", b'{"epoch": "x", "keys": {"a": "00"}}', "the board's key file {path} is"),
     ],
 )
 def test_a_damaged_file_of_the_board_stops_it_in_one_line_and_is_kept(tmp_path, name, damage, said):

@@ -65,6 +65,7 @@ def said(voice):
     return [(s.text, s.whole) for s in voice.spoken]
 
 
+@pytest.mark.subprocess
 def test_entries_never_wait_for_the_voice_and_piled_up_scores_are_said_together(
     keeper, speaking, tmp_path
 ):
@@ -91,6 +92,7 @@ def test_entries_never_wait_for_the_voice_and_piled_up_scores_are_said_together(
     assert [note(path)["text"] for path in sentences(out.folder)] == [t for t, _ in said(voice)]
 
 
+@pytest.mark.subprocess
 def test_an_undo_cuts_what_it_takes_back_even_mid_sentence(keeper, speaking, tmp_path):
     out = Stalling(tmp_path / "voice", on="counts")
     voice = speaking(out)
@@ -112,6 +114,7 @@ def test_an_undo_cuts_what_it_takes_back_even_mid_sentence(keeper, speaking, tmp
     assert listen(cut).seconds < 1.0  # the first samples only
 
 
+@pytest.mark.subprocess
 def test_an_undo_leaves_what_is_still_true(keeper, speaking, tmp_path):
     out = Stalling(tmp_path / "voice", on="heels")
     voice = speaking(out)
@@ -129,6 +132,7 @@ def test_an_undo_leaves_what_is_still_true(keeper, speaking, tmp_path):
     ]
 
 
+@pytest.mark.subprocess
 def test_a_repeat_says_the_last_sentence_again(keeper, speaking, tmp_path):
     voice = speaking(Files(tmp_path / "voice"))
     assert not voice.repeat()  # nothing said yet
@@ -141,6 +145,7 @@ def test_a_repeat_says_the_last_sentence_again(keeper, speaking, tmp_path):
     assert len(sentences(tmp_path / "voice")) == 3
 
 
+@pytest.mark.subprocess
 def test_only_the_chosen_announcements_are_said(keeper, speaking, tmp_path):
     voice = speaking(Files(tmp_path / "voice"), events=["counts", "win"], lang="de")
     play_a_deal(keeper, lambda: voice.wait_quiet(WAIT))
@@ -204,6 +209,7 @@ def fake_player(folder: Path, name: str) -> Path:
     return script
 
 
+@pytest.mark.subprocess
 def test_the_computers_audio_gets_the_samples_through_its_player(tmp_path, monkeypatch):
     """With a PulseAudio server for this user and its player on the PATH, the voice speaks
     through it: raw 16-bit mono samples at espeak-ng's rate, on the player's stdin."""
@@ -240,6 +246,7 @@ def test_the_voice_speaks_of_a_change_once_the_leds_show_it(keeper, speaking):
 
 
 @pytest.mark.slow
+@pytest.mark.subprocess
 def test_the_board_speaks_its_dial_refusals_and_a_long_press_repeats(tmp_path):
     """The running board: the voice wired to the door, the advance button's long press
     through the door to the voice (and the simulated board's button on a phone), the WAV
@@ -264,6 +271,7 @@ def test_the_board_speaks_its_dial_refusals_and_a_long_press_repeats(tmp_path):
 
 
 @pytest.mark.slow
+@pytest.mark.subprocess
 def test_a_short_press_on_advance_still_moves_on(tmp_path):
     from pegboard.service import Board
 

@@ -154,7 +154,7 @@ def a_deal(page, url: str, stem: Path) -> list[Path]:
     for seat, card in PLAY[2:]:
         act("lay", seat=seat, card=card) if card else act("go", seat=seat)
     shot("3-count")
-    page.click("#moment .keys button:text-is('8')")  # the next pad at once, the call beside it
+    act("claim", seat=1, points=8, kind="hand")  # the next pad at once, the call beside it
     expect(page.locator("#moment .call-row")).to_have_count(1)
     shot("4-muggins")
     act("muggins", seat=0, points=2)

@@ -35,15 +35,15 @@ from typing import Any
 
 from pegboard.club import night as nights
 from pegboard.club import seating
+from pegboard.club.boards import kept_board, paired_with, start_asked
 from pegboard.club.follow import Heard, Streams
 from pegboard.club.night import BOARD, HOSTED, Event, Night, Player, Seat
 from pegboard.club.results import Refused, counted, witnessed
 from pegboard.club.standings import Standing, standings
 from pegboard.club.store import ClubStore, Key
-from pegboard.club.tables import Board, Hosted, Link, Unreachable
+from pegboard.club.tables import Hosted, Link, Unreachable
 from pegboard.club.witness import Witness
 from pegboard.errors import ClubError, PegboardError
-from pegboard.game.chain import BoardKey
 from pegboard.i18n import N_, Phrase, phrase_of
 from pegboard.keeper import KeyReused
 
@@ -174,8 +174,11 @@ class Director:
                 self._link(event)
             return event.table
 
-    def pair(self, address: str, pin: str | None, by: str, key: Key | None = None) -> int:
-        """A board as one more table: paired with its ``pin`` (None: paired before)."""
+    def pair(
+        self, address: str, pin: str | None, by: str, key: Key | None = None, replaced: bool = False
+    ) -> int:
+        """A board as one more table: paired with its ``pin`` (None: paired before), its key
+        the one pinned before, unless the director says the board was ``replaced``."""
         from pegboard.club.tables import address_of
 
         address = address_of(address)
@@ -185,13 +188,28 @@ class Director:
                 return kept.table
             event = nights.add_table(self.night, BOARD, address)  # refused if it is a table
             if pin is not None:
-                board = Board.pair(event.table, address, pin)
-                self.store.keep_board_key(address, board.key.hex())
-            elif self.store.board_key(address) is None:
+                paired_with(self.store, event.table, address, pin, replaced=replaced)
+            elif self.store.paired(address) is None:
                 raise ClubError(Phrase(N_("give the board's PIN to pair it")))
             self._store(event, by, key)
             self._link(event)
             return event.table
+
+    def pair_again(self, table: int, pin: str, *, replaced: bool = False) -> None:
+        """Pair tonight's board at ``table`` again (a new PIN, or the board ``replaced``)."""
+        with self._lock:
+            added = self.night.tables.get(table)
+            if added is None or added.kind != BOARD:
+                message = N_("tonight has no board at table {table}")
+                raise ClubError(Phrase.of(message, table=table))
+            board = paired_with(self.store, table, added.address, pin, replaced=replaced)
+            if (old := self.links.get(table)) is not None:
+                old.close()
+            self.links[table], self.seen[table] = board, Seen()
+            if self._streams is not None:
+                self._streams.follow(board)  # its stream too, with the new pairing
+            self._changed.notify_all()
+        self._wake.set()
 
     def draw(self, by: str, key: Key | None = None) -> nights.RoundDrawn:
         """The next round, drawn and seated (its games start at their tables)."""
@@ -287,9 +305,8 @@ class Director:
                 hosted.subscribe(lambda change: self._hosted_changed(hosted))
                 self.links[number] = hosted
             else:
-                key = self.store.board_key(table.address)
-                if key is not None:
-                    board = Board(number, table.address, BoardKey.from_hex(key))
+                board = kept_board(self.store, number, table.address)
+                if board is not None:
                     self.links[number] = board
                     if self._streams is not None:
                         self._streams.follow(board)
@@ -379,18 +396,18 @@ class Director:
             self._busy.discard(seat)
 
     def _bring_in(self, seat: Seat, link: Link) -> None:
-        night = self.night
+        night, wanted = self.night, start_asked(self.store, self.night_id, seat)
         game = night.started.get((seat.round, seat.table))
         if game is None:
             names = tuple(night.players[p].name for p in seat.players)
             key = f"club-{self.night_id}-{seat.round}-{seat.table}"
-            game = link.start((names[0], names[1]), night.format, key)
+            game = link.start((names[0], names[1]), night.format, key, wanted)
             self._store(nights.started(night, seat, game), CLUB)
-        standing = link.standing(game)  # a board's brings its log once it is over
+        standing = link.standing(game, wanted)  # a board's brings its log once it is over
         self._saw(seat.table, None)
         if standing.over:
             self._fetched[seat.table, game] = self._over.get((seat.table, game), 0)
-            log = standing.log or link.log(game)  # a hosted table's: read here
+            log = standing.log or link.log(game, wanted)  # a hosted table's: read here
             witnessed(seat.table, log, self.witness.of(seat.table, game))
             result = counted(night, seat, log)
             with self._lock:

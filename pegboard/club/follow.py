@@ -24,7 +24,8 @@ import urllib.parse
 from collections.abc import AsyncIterator, Callable
 from dataclasses import dataclass
 
-from pegboard.club.tables import UNREACHABLE, Board
+from pegboard.club.boards import Board
+from pegboard.club.tables import UNREACHABLE
 from pegboard.i18n import Phrase
 
 log = logging.getLogger(__name__)

@@ -1,5 +1,6 @@
 """A game's result worked out from the table's log, never taken on trust: the log's
-chain is checked entry by entry (and the board's signature of its head, for a board),
+chain is checked entry by entry (and, for a board, the signature of its head the board
+made when the game ended, with the key pinned at pairing),
 every event is checked again by the rules as a live entry is, and the state they fold
 to says who won, by how much from the target, whether it was a skunk, and which hands
 of the night's special ones the cards showed (a count pegged without its cards shows no
@@ -20,15 +21,16 @@ from pegboard.club.format import FOUR_OF_A_KIND, Format
 from pegboard.club.night import GameCounted, Night, Seat
 from pegboard.errors import ClubError, PegboardError
 from pegboard.game import CountKind, State
-from pegboard.game.chain import BoardKey, GameLog, verify
+from pegboard.game.chain import GameLog, ended, verify
 from pegboard.game.commands import recheck
 from pegboard.game.events import from_dict
 from pegboard.game.fold import apply
 from pegboard.i18n import N_, Phrase, phrase_of
+from pegboard.identity import verify as signed_by
 from pegboard.rules.scoring import Show
 
 REFUSED = N_("table {table}: the log of its game {game} is refused: {why}")
-UNSIGNED = N_("the board's signature does not match the log it sent")
+UNSIGNED = N_("its head is not the one the board signed when the game ended")
 NOT_OVER = N_("the game is not over")
 NOT_THEIRS = N_("its players are {found}, not {seated}")
 UNWITNESSED = N_(
@@ -45,14 +47,15 @@ class Refused(ClubError):
         self.table, self.game = table, game
 
 
-def checked(table: int, log: GameLog, key: BoardKey | None, signature: str | None) -> GameLog:
-    """``log`` as the table stored it: its chain checked, and its head signed with
-    ``key`` (when the table is a board). Raises Refused."""
+def checked(table: int, log: GameLog, public: bytes | None) -> GameLog:
+    """``log`` as the table stored it: its chain checked, and (when the table is a
+    board, ``public`` its pinned key) its head the one the board signed at the game's
+    end. Raises Refused."""
     try:
         verify(log)
     except PegboardError as error:
         raise Refused(table, log.game, phrase_of(error)) from None
-    if key is not None and (signature is None or not key.verify(log, signature)):
+    if public is not None and not signed_by(public, log.end, ended(log)):
         raise Refused(table, log.game, Phrase(UNSIGNED))
     return log
 

@@ -15,6 +15,8 @@ from pegboard import lan, startup
 from pegboard.club.director import Director
 from pegboard.club.store import ClubStore
 from pegboard.club.web import create_club_app
+from pegboard.config import NOT_A_PIN, is_pin
+from pegboard.errors import ConfigError
 from pegboard.files import write_private
 from pegboard.i18n import N_, Phrase
 from pegboard.panel.server import PanelServer
@@ -34,7 +36,10 @@ def run(
     discover: bool = False,
     lang: str = "en",
 ) -> int:
-    """Run the club from ``folder`` until SIGTERM or Ctrl-C."""
+    """Run the club from ``folder`` until SIGTERM or Ctrl-C. The director's ``pin``
+    follows the board's rules (4 to 8 digits), refused in one line before anything."""
+    if pin is not None and not is_pin(pin):
+        raise ConfigError(Phrase.of(NOT_A_PIN, source="pegboard club", key="--pin"))
     startup.check_listen(host, port)
     startup.check_data_folder(folder)
     startup.make_data_folder(folder)

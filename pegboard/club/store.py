@@ -3,9 +3,11 @@ hosted tables' ports and PINs, and the keys of the boards paired with the club (
 is paired once: its key is kept for the nights after).
 
 SQLite (WAL, ``synchronous=FULL``), one transaction per event: a director's laptop that
-restarts loses nothing it said was done. A game's result is stored with its table and
-the table's game number as a unique key, so a result counted twice (after a restart, a
-retry) is stored once.
+restarts loses nothing it said was done. A game's result is stored with its night, its
+table and the table's game number as a unique key (hosted tables number their games
+from 1 each night), so a result counted twice (after a restart, a retry) is stored once.
+No integrity error is swallowed: a result stored again is the same one (done), or a
+refusal that names the table and the game (:data:`OTHER_RESULT`), as is any other.
 
 A change the director asked for with an ``Idempotency-Key`` is stored with the key and
 a digest of the request, in the same transaction as its event (as a board stores an
@@ -22,6 +24,7 @@ from __future__ import annotations
 
 import json
 import os
+import secrets
 import sqlite3
 import threading
 from datetime import UTC, datetime
@@ -47,6 +50,13 @@ CREATE TABLE IF NOT EXISTS hosted (
     PRIMARY KEY (night, tbl)
 );
 CREATE TABLE IF NOT EXISTS boards (address TEXT PRIMARY KEY, key TEXT NOT NULL);
+CREATE TABLE IF NOT EXISTS nonces (
+    night INTEGER NOT NULL, round INTEGER NOT NULL, tbl INTEGER NOT NULL, nonce TEXT NOT NULL,
+    PRIMARY KEY (night, round, tbl)
+);
+CREATE TABLE IF NOT EXISTS paired (
+    address TEXT PRIMARY KEY, pairing TEXT NOT NULL, key TEXT NOT NULL, public TEXT NOT NULL
+);
 CREATE TABLE IF NOT EXISTS witnessed (
     night INTEGER NOT NULL, tbl INTEGER NOT NULL, game INTEGER NOT NULL,
     versions INTEGER NOT NULL, head BLOB NOT NULL,
@@ -58,6 +68,10 @@ CREATE TABLE IF NOT EXISTS requests (
 """
 Key = tuple[str, str]  # a request's Idempotency-Key and a digest of what it asked
 CANNOT = N_("the club's file {path} cannot be used: {error}")
+OTHER_RESULT = N_(
+    "table {table}'s game {game} has another result in the club's file tonight: nothing was "
+    "counted; correct the result if the table's is right"
+)
 
 
 class ClubStore:
@@ -131,19 +145,20 @@ class ClubStore:
 
     def append(self, night: int, seq: int, event: Event, by: str, key: Key | None = None) -> bool:
         """Store ``event`` as ``night``'s event ``seq`` (with ``key``, the request that
-        asked for it); False when it is a result counted already (nothing is stored)."""
+        asked for it); False when it is a result stored already, the same (nothing is
+        stored). A different result for that table's game, or any other conflict, raises
+        StoreError: never swallowed."""
         data = to_dict(event)
         kind = data.pop("type")
-        counted = (
-            f"{event.table}/{event.game}" if isinstance(event, GameCounted) else None
-        )  # one result per table's game
+        text = json.dumps(data)
+        counted = counted_key(night, event)
         with self._lock:
             try:
                 self._db.execute("BEGIN IMMEDIATE")
                 self._db.execute(
                     "INSERT INTO events (night, seq, type, data, by, at, counted) "
                     "VALUES (?, ?, ?, ?, ?, ?, ?)",
-                    (night, seq, kind, json.dumps(data), by, _now(), counted),
+                    (night, seq, kind, text, by, _now(), counted),
                 )
                 if key is not None:
                     self._db.execute("INSERT INTO requests VALUES (?, ?, ?, ?)", (*key, night, seq))
@@ -151,10 +166,38 @@ class ClubStore:
             except sqlite3.Error as error:
                 if self._db.in_transaction:
                     self._db.execute("ROLLBACK")
-                if isinstance(error, sqlite3.IntegrityError):
-                    return False
-                raise self._refusal(error) from None
-        return True
+                if not isinstance(error, sqlite3.IntegrityError):
+                    raise self._refusal(error) from None
+                conflict = error
+            else:
+                return True
+        return self._stored_already(event, text, counted, conflict)
+
+    def _stored_already(
+        self, event: Event, text: str, counted: str | None, conflict: sqlite3.Error
+    ) -> bool:
+        """False for a result stored already, the same; else the refusal of ``conflict``
+        (another result for that game names it)."""
+        if isinstance(event, GameCounted):
+            kept = self._run("SELECT data FROM events WHERE counted = ?", (counted,))
+            if kept and kept[0][0] == text:
+                return False  # the same result again: done already
+            if kept:
+                raise StoreError(Phrase.of(OTHER_RESULT, table=event.table, game=event.game))
+        raise self._refusal(conflict)
+
+    def nonce(self, night: int, round: int, table: int) -> str:
+        """The nonce the club sends with the start of ``table``'s game of ``round``
+        tonight: made once, kept (a start sent again carries the same)."""
+        self._run(
+            "INSERT OR IGNORE INTO nonces (night, round, tbl, nonce) VALUES (?, ?, ?, ?)",
+            (night, round, table, secrets.token_hex(16)),
+        )
+        rows = self._run(
+            "SELECT nonce FROM nonces WHERE night = ? AND round = ? AND tbl = ?",
+            (night, round, table),
+        )
+        return str(rows[0][0])
 
     def recall(self, key: str) -> tuple[str, int, int] | None:
         """What the request with ``key`` made: (its digest, the night, the event's seq;
@@ -206,12 +249,23 @@ class ClubStore:
             (night, table, port, pin),
         )
 
-    def board_key(self, address: str) -> str | None:
-        rows = self._run("SELECT key FROM boards WHERE address = ?", (address,))
-        return str(rows[0][0]) if rows else None
+    def paired(self, address: str) -> tuple[str, str, str] | None:
+        """The board paired at ``address``: (its pairing's id, the pairing key, its
+        public key pinned at pairing), all hex; None: not paired (a key kept by an
+        older club, handed over in clear, is not trusted: the board is paired again)."""
+        rows = self._run("SELECT pairing, key, public FROM paired WHERE address = ?", (address,))
+        return (str(rows[0][0]), str(rows[0][1]), str(rows[0][2])) if rows else None
 
-    def keep_board_key(self, address: str, key: str) -> None:
-        self._run("INSERT OR REPLACE INTO boards (address, key) VALUES (?, ?)", (address, key))
+    def keep_paired(self, address: str, pairing: str, key: str, public: str) -> None:
+        self._run(
+            "INSERT OR REPLACE INTO paired (address, pairing, key, public) VALUES (?, ?, ?, ?)",
+            (address, pairing, key, public),
+        )
+
+
+def counted_key(night: int, event: Event) -> str | None:
+    """The unique key of a result: its night, table and the table's game."""
+    return f"{night}/{event.table}/{event.game}" if isinstance(event, GameCounted) else None
 
 
 def _now() -> str:

@@ -62,6 +62,7 @@ def tables_view(director: Director, lang: str, secrets: bool = False) -> dict[st
             "done": bool(seat and (seat.round, number) in night.results),
             "refused": _said(director.refused.get((night.round, number)), lang),
             "witnessed": director.witness.seen(number, night.started.get((night.round, number))),
+            "key": getattr(link, "fingerprint", None),  # a board's, pinned at pairing
         }
         if secrets:
             row["pin"] = getattr(link, "pin", None)

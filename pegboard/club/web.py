@@ -34,7 +34,13 @@ from pegboard.club.store import ClubStore, Key
 from pegboard.errors import PegboardError, StoreError
 from pegboard.i18n import LANGUAGES, LOCALE_DIR, N_, NAMES, phrase_of
 from pegboard.keeper import KeyReused
-from pegboard.panel import SECURITY_HEADERS, answer_only_to, choose_language, language
+from pegboard.panel import (
+    SECURITY_HEADERS,
+    answer_only_to,
+    choose_language,
+    language,
+    refuse_cross_site,
+)
 from pegboard.panel.api import digest
 from pegboard.panel.bodies import MOST_BYTES, idempotency_key, json_body
 from pegboard.panel.tries import Tries
@@ -97,6 +103,7 @@ def create_club_app(
         return cast(View, checked)
 
     answer_only_to(app, names, N_("the club does not answer to the name {host}"))
+    refuse_cross_site(app)
 
     @app.after_request
     def secure(response: Response) -> Response:
@@ -253,9 +260,26 @@ def create_club_app(
         address, pin_sent = data.get("address"), data.get("pin")
         if address is None:
             return jsonify(table=director().add_hosted(_by(), _keyed("tables")))
+        replaced = data.get("replaced", False)
         if not isinstance(address, str) or not isinstance(pin_sent, str | None):
             abort(400, description=_('send a board as JSON: {"address": "…", "pin": "…"}'))
-        return jsonify(table=director().pair(address, pin_sent or None, _by(), _keyed("tables")))
+        if not isinstance(replaced, bool):
+            abort(400, description=_('send a board as JSON: {"address": "…", "pin": "…"}'))
+        table = director().pair(
+            address, pin_sent or None, _by(), _keyed("tables"), replaced=replaced
+        )
+        return jsonify(table=table)
+
+    @app.post("/club/api/tables/<int:table>/pair")
+    @director_required
+    def pair_again(table: int) -> Response:
+        """Pair a board's table again (its PIN changed, or the board was replaced)."""
+        data = json_body()
+        pin_sent, replaced = data.get("pin"), data.get("replaced", False)
+        if not isinstance(pin_sent, str) or not pin_sent or not isinstance(replaced, bool):
+            abort(400, description=_('send the board\'s PIN as JSON: {"pin": "1234"}'))
+        director().pair_again(table, pin_sent, replaced=replaced)
+        return jsonify(table=table)
 
     @app.get("/club/api/boards")
     @director_required

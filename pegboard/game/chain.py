@@ -7,10 +7,13 @@ data and its time, as stored). The game keeps the value after its last entry (it
 length, dropped, moved or put in another game no longer hashes to what is stored, and
 :func:`verify` names the game and the position where it stops agreeing.
 
-The chain shows an edit made without its arithmetic; anyone can work a chain out again,
-so a board proves a log is its own by signing the head with its key (:class:`BoardKey`,
-given to the club at pairing): a log whose signed head verifies was written by that board
-as it stands, entry for entry.
+The chain shows an edit made without its arithmetic; anyone can work a chain out again.
+So a board signs the head **when the game ends** (:func:`ended`: the game, its length,
+its head and what the club asked at its start, signed with the board's Ed25519 identity,
+:mod:`pegboard.identity`; kept in the game file, :mod:`.ends`): a log edited after the
+end and chained again has another head, which the board never signed. Whoever holds the
+board's private key as well can sign again: the club's witness of the game as it was
+played answers that.
 
 >>> entries = chained(1, [("GameStarted", "{}", "2026-01-01 10:00:00"),
 ...                       ("PlayEnded", "{}", "2026-01-01 10:01:00")])
@@ -22,16 +25,13 @@ True
 Traceback (most recent call last):
 ...
 pegboard.game.chain.ChainError: entry 1 of game 1 is not the one stored there: it was changed, ...
->>> key = BoardKey.generate()
->>> key.verify(log, key.sign(log)), key.verify(log, BoardKey.generate().sign(log))
-(True, False)
+>>> ended(log)[:20]  # what the board signs when the game ends
+b'pegboard end 1 2 0:\\n'
 """
 
 from __future__ import annotations
 
 import hashlib
-import hmac
-import secrets
 from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any
@@ -71,11 +71,17 @@ class Chained:
 
 @dataclass(frozen=True, slots=True)
 class GameLog:
-    """A game's whole log: its entries in order and the head the game keeps."""
+    """A game's whole log: its entries in order and the head the game keeps; what a club
+    asked at its start (``asked``, as sent) and the board's signature of its end
+    (``end``: empty when none was made: a game not over, or a table that signs none)
+    and the length it was signed at (``ended``: a log cut after its end is shorter)."""
 
     game: int
     entries: tuple[Chained, ...]
     head: bytes
+    asked: str = ""
+    end: bytes = b""
+    ended: int = 0
 
     def as_dict(self) -> dict[str, Any]:
         """The log as JSON can carry it (chain values in hex)."""
@@ -83,6 +89,9 @@ class GameLog:
             "game": self.game,
             "head": self.head.hex(),
             "entries": [[e.version, e.type, e.data, e.at, e.chain.hex()] for e in self.entries],
+            "asked": self.asked,
+            "end": self.end.hex(),
+            "ended": self.ended,
         }
 
     @classmethod
@@ -93,7 +102,9 @@ class GameLog:
                 Chained(int(v), str(t), str(d), str(a), bytes.fromhex(c))
                 for v, t, d, a, c in data["entries"]
             )
-            return cls(int(data["game"]), entries, bytes.fromhex(data["head"]))
+            asked, end = str(data.get("asked", "")), bytes.fromhex(str(data.get("end", "")))
+            head, ended = bytes.fromhex(data["head"]), int(data.get("ended", 0))
+            return cls(int(data["game"]), entries, head, asked, end, ended)
         except (KeyError, TypeError, ValueError) as error:
             raise ValueError(f"not a game log: {error}") from None
 
@@ -139,38 +150,12 @@ def check(game: int, rows: Iterable[tuple[Any, ...]], versions: int, head: bytes
     return before
 
 
-@dataclass(frozen=True)
-class BoardKey:
-    """A board's key: it signs a game's head (its length and last chain value), so
-    whoever holds the key (the club, given it at pairing) knows the log is the board's.
+def ended(log: GameLog) -> bytes:
+    """What the board signs when ``log``'s game ends: the game, its length, its head
+    and what the club asked at its start (its night, table, round and nonce)."""
+    return end_of(log.game, len(log.entries), log.head, log.asked)
 
-    An HMAC-SHA256 key (the standard library's): the board and the club share it."""
 
-    secret: bytes
-
-    @classmethod
-    def generate(cls) -> BoardKey:
-        return cls(secrets.token_bytes(32))
-
-    @classmethod
-    def from_hex(cls, text: str) -> BoardKey:
-        secret = bytes.fromhex(text.strip())
-        if len(secret) < 16:
-            raise ValueError("a board key has at least 16 bytes")
-        return cls(secret)
-
-    def hex(self) -> str:
-        return self.secret.hex()
-
-    def sign(self, log: GameLog) -> str:
-        """The signature of ``log``'s head (hex)."""
-        signed = f"pegboard head {log.game} {len(log.entries)} ".encode() + log.head
-        return hmac.new(self.secret, signed, hashlib.sha256).hexdigest()
-
-    def verify(self, log: GameLog, signature: str) -> bool:
-        """True when ``signature`` is this key's for ``log``'s head (check the chain with
-        :func:`verify` too: the signature covers the head, the chain the entries)."""
-        return hmac.compare_digest(self.sign(log), signature)
-
-    def __repr__(self) -> str:
-        return "BoardKey(...)"  # never print the secret
+def end_of(game: int, versions: int, head: bytes, asked: str) -> bytes:
+    """:func:`ended` of a game stored with ``versions`` entries up to ``head``."""
+    return f"pegboard end {game} {versions} {len(asked)}:{asked}\n".encode() + head

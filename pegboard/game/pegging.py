@@ -78,10 +78,16 @@ def peg(
 
 def stand(state: State) -> State:
     """A claim of game whose window closes without a call that shows it over: the win
-    stands, as at a real table (nothing else is pegged after it)."""
-    if state.held is None:
+    stands, as at a real table (nothing else is pegged after it), and its line says now
+    what it left past the target ("Bob's hand: the game ended at 11 of 12")."""
+    side = state.held
+    if side is None:
         return state
-    return _finish(replace(state, held=None, window=None, disputable=None), state.held)
+    line, claimed = state.history[-1], state.claims[-1].claimed  # nothing pegs after it
+    if claimed > line.points:
+        said = Phrase.of(GAME_ENDED, what=line.said, pegged=line.points, points=claimed)
+        state = replace(state, history=(*state.history[:-1], replace(line, said=said)))
+    return _finish(replace(state, held=None, window=None, disputable=None), side)
 
 
 def put(values: tuple[T, ...], index: int, value: T) -> tuple[T, ...]:

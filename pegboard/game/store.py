@@ -45,7 +45,7 @@ from pathlib import Path
 from typing import Any
 
 from pegboard.errors import ConflictError, RuleError, StoreError
-from pegboard.game import preflight, refusals, schema
+from pegboard.game import ends, preflight, refusals, schema
 from pegboard.game.chain import MISSING, START, Chained, ChainError, GameLog, check, link
 from pegboard.game.events import Event, GameStarted, from_dict, to_dict
 from pegboard.game.schema import SCHEMA
@@ -92,10 +92,17 @@ class Store:
     is checked as it lies (:mod:`.preflight`, then SQLite's own check) before anything is
     written to it, so a refused file, its WAL and its index stay as they were.
     ``connect(path, readonly)`` opens SQLite connections (the stdlib's by default; a test
-    may pass another)."""
+    may pass another). ``signer`` (the board's identity's ``sign``) signs each game's
+    end as it is stored (:mod:`.ends`)."""
 
-    def __init__(self, path: str | os.PathLike[str], *, connect: Connect | None = None) -> None:
-        self.path = Path(path)
+    def __init__(
+        self,
+        path: str | os.PathLike[str],
+        *,
+        connect: Connect | None = None,
+        signer: ends.Signer | None = None,
+    ) -> None:
+        self.path, self.signer = Path(path), signer
         self._connect = connect or _connect
         self._lock = threading.Lock()
         files = (self.path, *preflight.companions(self.path))
@@ -251,7 +258,8 @@ class Store:
                 game = db.execute(
                     "INSERT INTO games (created) VALUES (?) RETURNING id", (at,)
                 ).fetchone()[0]
-                self._insert(db, game, 1, START, event, at, key, summary)
+                chain = self._insert(db, game, 1, START, event, at, key, summary)
+                self._ended(db, game, 1, chain, summary)
                 db.execute("DELETE FROM requests WHERE game <= ?", (game - KEPT_GAMES,))
                 db.execute(_PLAYING, (game,))
         except sqlite3.IntegrityError:
@@ -286,7 +294,8 @@ class Store:
                     raise ConflictError(
                         f"the game moved on to version {last} meanwhile: look again and retry"
                     )
-                self._insert(db, game, version, bytes(head), event, at, key, summary)
+                chain = self._insert(db, game, version, bytes(head), event, at, key, summary)
+                self._ended(db, game, version, chain, summary)
         except sqlite3.IntegrityError:
             raise ConflictError(
                 f"version {version} of game {game} was written meanwhile: look again and retry"
@@ -302,8 +311,9 @@ class Store:
         at: str,
         key: tuple[str, str] | None,
         summary: Summary | None,
-    ) -> None:
-        """One entry chained after ``before``, and the game's length, head and summary."""
+    ) -> bytes:
+        """One entry chained after ``before``, and the game's length, head and summary;
+        the entry's chain value."""
         data = to_dict(event)
         kind = data.pop("type")
         text = json.dumps(data, ensure_ascii=False)
@@ -318,6 +328,21 @@ class Store:
         )
         if key is not None:
             db.execute("INSERT INTO requests VALUES (?, ?, ?, ?)", (*key, game, version))
+        return chain
+
+    def _ended(
+        self, db: Connection, game: int, version: int, head: bytes, summary: Summary | None
+    ) -> None:
+        """The game's end signed with the entry that ends it (if this store signs)."""
+        if self.signer is not None and summary is not None and summary.over:
+            ends.sign(db, self.signer, game, version, head)
+
+    def ask(self, game: int, asked: str) -> None:
+        """Keep what a club asked at ``game``'s start (see :mod:`.ends`)."""
+        with self._transaction() as db:
+            if db.execute("SELECT 1 FROM games WHERE id = ?", (game,)).fetchone() is None:
+                raise StoreError(Phrase.of(refusals.NO_SUCH_GAME, game=game, path=str(self.path)))
+            ends.ask(db, game, asked)
 
     @contextmanager
     def _transaction(self) -> Iterator[Connection]:
@@ -330,6 +355,7 @@ class Store:
                 self._tune()
             try:
                 self._db.execute("BEGIN IMMEDIATE")
+                ends.create(self._db)  # a file an older pegboard wrote gains them here
                 yield self._db
                 self._db.execute("COMMIT")
             except BaseException as error:
@@ -357,7 +383,19 @@ class Store:
         found = [row[2:] for row in rows if row[2] is not None]
         versions, head = rows[0][0], bytes(rows[0][1])
         self._chain(game, found, versions, head)
-        return GameLog(game, tuple(Chained(*row) for row in found), head)
+        asked, (end, ended) = self._ends(game)
+        return GameLog(game, tuple(Chained(*row) for row in found), head, asked, end, ended)
+
+    def _ends(self, game: int) -> tuple[str, tuple[bytes, int]]:
+        """What a club asked at ``game``'s start, the signature of its end and the length
+        it was signed at (see :mod:`.ends`): empty when there are none."""
+        with self._lock:
+            try:
+                if not ends.present(self._db):
+                    return "", (b"", 0)
+                return ends.asked_of(self._db, game) or "", ends.signature_of(self._db, game)
+            except sqlite3.Error as error:
+                raise self._failed(refusals.CANNOT_READ, error) from None
 
     def events(self, game: int) -> list[Event]:
         """Every event of ``game`` in order, its chain checked."""

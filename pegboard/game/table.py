@@ -111,6 +111,11 @@ class Table(Entries[State]):
             self._switch(game, state)
         return state
 
+    def ask(self, game: int, asked: str) -> None:
+        """Keep what a club asked at ``game``'s start (its night, table, round and
+        nonce): the board signs it with the game's end (:mod:`.ends`)."""
+        self._store.ask(game, asked)
+
     def load(self, game: int) -> State:
         """Make a stored game the current one."""
         state = self.state_of(game)

@@ -10,7 +10,7 @@ them.
 
 from pegboard.game import PALETTE, Claim, Count, Phase, Settings, State, skunk_lines, standing
 from pegboard.game.acts import Act, Entries
-from pegboard.game.chain import BoardKey, ChainError, GameLog
+from pegboard.game.chain import ChainError, GameLog
 from pegboard.game.entries import CONTROLS, ENTRIES, Arg, Declared
 from pegboard.keeper.answers import KeyReused
 from pegboard.keeper.change import Change, Versions, latest
@@ -23,7 +23,6 @@ __all__ = [
     "PALETTE",
     "Act",
     "Arg",
-    "BoardKey",
     "ChainError",
     "Change",
     "Claim",

@@ -213,9 +213,11 @@ def last_entry(state: State, said: Phrase) -> tuple[Announcement, ...]:
 
 
 def _common(before: tuple[Entry, ...], after: tuple[Entry, ...]) -> int:
-    """How many lines the two histories share from the start."""
+    """How many lines the two histories share from the start (a claim of game's line
+    that now says where the game ended is the line said before)."""
     for index, (was, now) in enumerate(zip(before, after, strict=False)):
-        if was is not now and was != now:
+        ended = now.said.message == GAME_ENDED and dict(now.said.params)["what"] == was.said
+        if was is not now and was != now and not (ended and replace(now, said=was.said) == was):
             return index
     return min(len(before), len(after))
 

@@ -210,9 +210,12 @@ class Scorekeeper(Entries[Change]):
         """A stored game's log, its chain checked: what a club counts the game by."""
         return self._table.log(game)
 
+    def ask(self, game: int, asked: str) -> None:
+        """Keep what a club asked at ``game``'s start (see :meth:`Table.ask`)."""
+        self._table.ask(game, asked)
+
     def games(self, only: int | None = None) -> list[Listed]:
-        """The stored games, open and finished, newest first (see :mod:`.games`); with
-        ``only``, that game alone (if it is listed)."""
+        """The stored games, newest first (:mod:`.games`); with ``only``, that game alone."""
         return listed(self._table, self.game_id, only)
 
     @control("resume")
@@ -373,8 +376,7 @@ class Scorekeeper(Entries[Change]):
         dial: bool = False,
         told: Phrase | None = None,
     ) -> Change:
-        """Make one entry through the table (the writer's job) and announce it; a refusal
-        is announced and raised, and changes nothing."""
+        """One entry made through the table (the writer's job), announced; a refusal too."""
         before = self._game()
         try:
             after = entry()  # checked by the rules, then stored: the disk may take a while
@@ -404,9 +406,8 @@ class Scorekeeper(Entries[Change]):
             self._teller.tell()
 
     def _announce(self, what: str, **fields: Any) -> Change:
-        """Count the change, keep what it said for everyone (a dial's refusal too), make
-        the board's snapshot after it and queue it for the subscribers; wake the waiting
-        readers (holding the lock)."""
+        """Count the change, keep what it said (a dial's refusal too), make the board's
+        snapshot after it, queue it for the subscribers; wake the readers (lock held)."""
         self._version += 1
         if what == "game" or (what == "refused" and fields.get("dial")):
             self._message = fields.get("said", SILENCE)

@@ -87,7 +87,7 @@ def create_league_app(
     app.extensions["pegboard.invites"] = auth.Invites()
     app.extensions["pegboard.sign_ins"] = OrderedDict()
     app.extensions["pegboard.sessions"] = auth.Sessions(epoch, kept("sessions"))
-    app.extensions[signing.KEYS] = signing.Keys(None)  # no club signs the league's requests
+    app.extensions[signing.PAIRINGS] = signing.Pairings(epoch, None)  # no club pairs with it
     answer_only_to(
         app,
         frozenset(h.lower() for h in hosts),

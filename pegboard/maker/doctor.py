@@ -13,7 +13,8 @@
    (:mod:`pegboard.maker.controls_check`).
 4. The voice: it says a test phrase in the board's language, and a person listens
    (:mod:`pegboard.maker.voice_check`).
-5. The panel: its URL on the LAN, with a QR code for a phone.
+5. The panel: its URL on the LAN, with a QR code for a phone; and the board's identity
+   as a short fingerprint, to compare with the one a club's director pinned.
 
 Everything it prints and asks is said in the command's language (``lang``); the test
 phrase in the board's.
@@ -33,12 +34,15 @@ import sys
 import time
 import warnings
 from collections.abc import Iterator
+from pathlib import Path
 from typing import TYPE_CHECKING, TextIO
 
+from pegboard import identity
 from pegboard.board.layout import Layout, load_layout
 from pegboard.config import Config
 from pegboard.errors import ConfigError, PegboardError
 from pegboard.i18n import N_, SOURCE, Phrase, phrase_of, translations
+from pegboard.identity import Identity
 from pegboard.inputs import Controls, load_pins, make_factory
 from pegboard.lan import panel_urls
 from pegboard.leds import LedDriver, open_driver
@@ -133,6 +137,30 @@ def print_panel(config: Config, out: TextIO, lang: str = SOURCE) -> None:
     segno.make(urls[0]).terminal(out=out, compact=True)
 
 
+def print_identity(data: Path | None, out: TextIO, lang: str = SOURCE) -> None:
+    """The board's identity in ``data`` (its data folder) as a fingerprint, read only."""
+    if data is None:
+        return
+    try:
+        kept = Identity.read(data / identity.FILE)
+    except (ValueError, OSError) as error:
+        line = Phrase.of(
+            N_("identity: {path} cannot be read: {error}"),
+            path=str(data / identity.FILE),
+            error=str(error),
+        )
+    else:
+        line = (
+            Phrase(N_("identity: none yet (the board makes one at its first start)"))
+            if kept is None
+            else Phrase.of(
+                N_("identity: {fingerprint} (a club's director sees the same)"),
+                fingerprint=kept.fingerprint,
+            )
+        )
+    print(line.say(lang), file=out)
+
+
 # --- the whole run ------------------------------------------------------------------------------
 
 
@@ -149,13 +177,15 @@ def run(
     colour_eye: ColourEye | None = None,
     pico: EmulatedPico | None = None,
     answer_seconds: float = ANSWER_SECONDS,
+    data: Path | None = None,
 ) -> int:
     """Check everything; print one line per part, in ``lang``; 0 if nothing failed, else 1.
 
     ``finger`` works the controls, ``eye`` says whether an LED is lit and ``colour_eye``
     which colour it shows (defaults with ``sim``: :func:`sim_finger` and the simulated
     board's eyes; else the person at the terminal, who has ``answer_seconds`` for each
-    LED); ``pico``: an EmulatedPico to use instead of making one.
+    LED); ``pico``: an EmulatedPico to use instead of making one; ``data``: the board's
+    data folder (its identity is shown).
     """
     t = translations(lang)
     sim = sim or config.board["driver"] == "sim"
@@ -231,6 +261,7 @@ def run(
             results += check_controls(controls, out, timeout, finger, intents, lang)
     report(check_voice(config, sim))
     print_panel(config, out, lang)
+    print_identity(data, out, lang)
     failed = [r.name.say(lang) for r in results if r.status == FAIL]
     if failed:
         said = t.gettext("{command}: {count} failed: {parts}")

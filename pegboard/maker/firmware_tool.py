@@ -39,6 +39,7 @@ from pegboard.leds.pico import send_repl
 HOST_ONLY = frozenset({"__init__.py", "fakehw.py"})
 LISTEN_SECONDS = 3.5  # a running firmware says HELLO within 3 s once the host is quiet
 BOOT_SECONDS = 15.0  # a reset Pico is back on USB and answering within this
+ACK_SECONDS = 2.0  # a running firmware acks the reboot into the REPL within this
 MPREMOTE_SECONDS = 120.0
 INSTALL_COMMAND = "pegboard firmware install"  # the cure for a missing or older firmware
 # Who may open the Pico's port, and how to stop the service that holds it.
@@ -169,7 +170,7 @@ def install(port: str | None = None, say: Say = print) -> Version:
     if running is not None:
         step = N_("firmware {version} runs on {port}: asking the Pico to reboot into the REPL")
         say(Phrase.of(step, version=_dotted(running.firmware), port=port))
-        if not send_repl(port):
+        if not send_repl(port, timeout=ACK_SECONDS):
             refused = N_("the firmware on {port} did not agree to reboot into the REPL")
             raise LinkError(Phrase.of(refused, port=port))
         _wait_back(port)

@@ -7,8 +7,9 @@ of its live streams, the sessions, the wrong-PIN budget). The service passes
 ``config["SIM"]`` when the board is simulated (its on-screen dials work), the board's own
 language in ``config["LANGUAGE"]``, the names it answers to in ``config["HOSTS"]``
 (:mod:`pegboard.panel.hosts`) and the data folder's files that keep the signed-in
-sessions, the wrong PINs and the key a club is paired with (``config["SESSIONS_FILE"]``,
-``config["TRIES_FILE"]``, ``config["BOARD_KEY_FILE"]``: :mod:`pegboard.panel.clubs`).
+sessions, the wrong PINs, the clubs paired with the board and the board's identity
+(``config["SESSIONS_FILE"]``, ``config["TRIES_FILE"]``, ``config["PAIRINGS_FILE"]``,
+``config["IDENTITY_FILE"]``: :mod:`pegboard.panel.clubs`).
 :mod:`pegboard.panel.server` serves it.
 
 Each phone reads the panel in its own language (Flask-Babel, the catalogues of
@@ -33,6 +34,7 @@ from werkzeug.exceptions import HTTPException
 
 from pegboard.errors import ConflictError, LinkError, PegboardError, RuleError, StoreError
 from pegboard.i18n import LOCALE_DIR, N_, check_language, language_of, negotiate, phrase_of
+from pegboard.identity import Identity
 from pegboard.keeper import KeyReused, Scorekeeper
 from pegboard.panel.bodies import MOST_BYTES
 from pegboard.panel.hosts import LOCAL_ADDRESS, allowed
@@ -50,10 +52,11 @@ DEFAULTS: dict[str, Any] = {
     "HOSTS": ("localhost",),  # the board's names (its addresses are always allowed)
     "SESSIONS_FILE": None,  # None: sessions end with the process
     "TRIES_FILE": None,  # None: the wrong PINs are forgotten with the process
-    "BOARD_KEY_FILE": None,  # None: the key a club is paired with ends with the process
+    "PAIRINGS_FILE": None,  # None: the clubs paired end with the process
+    "IDENTITY_FILE": None,  # None: a key pair of the process's own
 }
 # Read at start: a damaged one is a ValueError.
-KEPT_FILES = ("SESSIONS_FILE", "TRIES_FILE", "BOARD_KEY_FILE")
+KEPT_FILES = ("SESSIONS_FILE", "TRIES_FILE", "PAIRINGS_FILE", "IDENTITY_FILE")
 LANGUAGE_COOKIE = "pegboard_lang"  # the language chosen on this phone
 LANGUAGE_DAYS = 400  # how long a phone remembers it (the most browsers keep a cookie)
 
@@ -88,7 +91,7 @@ def create_app(config: dict[str, Any] | None = None, keeper: Scorekeeper | None 
     # Changing the PIN signs every phone out.
     epoch = hashlib.sha256((app.config["SECRET_KEY"] + app.config["PIN"]).encode()).hexdigest()
 
-    from pegboard.panel import api, auth, clubs, live, pages, signing, tries
+    from pegboard.panel import api, auth, cards, clubs, live, pages, signing, tries
 
     if keeper is not None:
         api.Board(keeper, live.Live(keeper, sim=bool(app.config["SIM"]))).init_app(app)
@@ -99,14 +102,19 @@ def create_app(config: dict[str, Any] | None = None, keeper: Scorekeeper | None 
     app.extensions["pegboard.invites"] = auth.Invites()
     app.extensions["pegboard.sign_ins"] = OrderedDict()
     app.extensions["pegboard.sessions"] = auth.Sessions(epoch[:16], kept["SESSIONS_FILE"])
-    app.extensions[signing.KEYS] = signing.Keys(kept["BOARD_KEY_FILE"])
+    app.extensions[signing.PAIRINGS] = signing.Pairings(epoch[:16], kept["PAIRINGS_FILE"])
+    me = kept["IDENTITY_FILE"]
+    app.extensions[signing.IDENTITY] = Identity.made(me) if me else Identity.generate()
+    app.extensions["pegboard.exchanges"] = clubs.Exchanges()
     names = frozenset(name.lower() for name in app.config["HOSTS"])
 
     answer_only_to(app, names, N_("this board does not answer to the name {host}"))
+    refuse_cross_site(app, forms=frozenset({"pages.choose_language"}))
 
     app.register_blueprint(auth.bp)
     app.register_blueprint(api.bp)
     app.register_blueprint(clubs.bp)
+    app.register_blueprint(cards.bp)
     app.register_blueprint(pages.bp)
     _install_error_handlers(app)
 
@@ -114,7 +122,7 @@ def create_app(config: dict[str, Any] | None = None, keeper: Scorekeeper | None 
     def secure(response: Response) -> Response:
         for name, value in SECURITY_HEADERS.items():
             response.headers.setdefault(name, value)
-        return response
+        return signing.sign_answer(response)
 
     return app
 
@@ -128,6 +136,30 @@ def answer_only_to(app: Flask, names: frozenset[str], refusal: str) -> None:
         host = request.headers.get("Host", "")
         if not allowed(host, names, request.environ.get(LOCAL_ADDRESS)):
             abort(400, description=_(refusal).format(host=repr(host[:100])))
+
+
+UNSAFE = frozenset({"POST", "PUT", "PATCH", "DELETE"})
+FORM_TYPES = frozenset({"text/plain", "application/x-www-form-urlencoded", "multipart/form-data"})
+
+
+def refuse_cross_site(app: Flask, forms: frozenset[str] = frozenset()) -> None:
+    """Refuse every change a page of another site could send: one the browser says is
+    cross-site (``Sec-Fetch-Site``) or from another origin (``Origin``) is a 403; a body
+    a form could send without asking (text, form-encoded, multipart) is a 415 on every
+    route but the ``forms`` named (endpoints), which the Origin check covers."""
+
+    @app.before_request
+    def same_site() -> None:
+        if request.method not in UNSAFE:
+            return
+        origin = request.headers.get("Origin")
+        fetched = request.headers.get("Sec-Fetch-Site", "same-origin")
+        if fetched not in ("same-origin", "none") or (
+            origin is not None and origin.partition("://")[2] != request.host
+        ):
+            abort(403, description=_("a request from another site changes nothing here"))
+        if request.mimetype in FORM_TYPES and request.endpoint not in forms:
+            abort(415, description=_("send the body as JSON"))
 
 
 def choose_language() -> str:
@@ -159,7 +191,8 @@ def _status(error: PegboardError) -> int:
 def _install_error_handlers(app: Flask) -> None:
     @app.errorhandler(HTTPException)
     def http_error(error: HTTPException) -> tuple[Response, int]:
-        return error_json(error.description or error.name, error.code or 500)
+        more = getattr(error, "fields", {})  # what a refusal says beside its error
+        return jsonify(error=error.description or error.name, **more), error.code or 500
 
     @app.errorhandler(PegboardError)
     def refused(error: PegboardError) -> tuple[Response, int]:

@@ -6,7 +6,8 @@ every one, whatever a cookie still says. Every change must also carry the sessio
 CSRF token in the ``X-CSRF-Token`` header.
 
 A signed-in phone can let another phone in without the PIN: it shows a one-time link
-(and its QR code), good for one phone within LINK_SECONDS (:class:`Invites`).
+(and its QR code), good for one phone within LINK_SECONDS (:class:`Invites`), whatever
+the Idempotency-Key a replayed request carries.
 
 Wrong PINs are counted for each address and for the whole board, and kept across
 restarts (:mod:`pegboard.panel.tries`: a guesser slows only itself; the figures are
@@ -187,6 +188,8 @@ def pin_required(view: Callable[P, R]) -> Callable[P, R]:
     def checked(*args: P.args, **kwargs: P.kwargs) -> R:
         if signing.signed():
             return view(*args, **kwargs)
+        if request.headers.get(signing.PAIRING):  # a club's, not signed with a pairing kept
+            signing.refuse_club()
         _check_csrf()
         if not signed_in():
             abort(401, description=_("enter the board's PIN first"))
@@ -268,14 +271,21 @@ def join() -> Response:
         return sessions().start() if links.take(token) else None
 
     refused = _("this link was used already or is out of date: ask for a new one")
-    return _sign_in_once(_digest(token), check, refused)
+    return _sign_in_once(_digest(token), check, refused, single_use=True)
 
 
-def _sign_in_once(asked: str, check: Callable[[], str | Response | None], refused: str) -> Response:
+def _sign_in_once(
+    asked: str,
+    check: Callable[[], str | Response | None],
+    refused: str,
+    *,
+    single_use: bool = False,
+) -> Response:
     """Sign in if ``check()`` starts a session (its id), else 401 with ``refused`` (or
     ``check``'s own answer: not yet). Sent again with the same Idempotency-Key, the first
     answer (``asked``: a digest of what was sent, so the same key with another request is
-    a 422)."""
+    a 422) — for a ``single_use`` token (a one-time link) only to the phone it signed in
+    already: anyone else replaying the request is refused, whatever its key."""
     answered: SignIns = current_app.extensions["pegboard.sign_ins"]
     key = idempotency_key()
     if key is not None and key in answered:  # the same sign-in again: the first answer
@@ -284,6 +294,8 @@ def _sign_in_once(asked: str, check: Callable[[], str | Response | None], refuse
             message = _("this request key was used for another request: send a new one")
             abort(422, description=message)
         if first is None or not sessions().live(first):
+            abort(401, description=refused)
+        if single_use and session.get("sid") != first:  # another phone: the link was used
             abort(401, description=refused)
         return _signed_in_as(first)
     sid = check()

@@ -35,6 +35,7 @@ from pegboard.keeper import PALETTE, Scorekeeper, skunk_lines, variants_allowed
 from pegboard.panel import LANGUAGE_COOKIE, LANGUAGE_DAYS, language
 from pegboard.panel.api import keeper, simulated
 from pegboard.panel.auth import csrf_token, signed_in
+from pegboard.panel.signing import identity
 from pegboard.panel.view import snapshot
 from pegboard.rules.cards import DECK, Suit, card_name, suit_name
 
@@ -150,6 +151,7 @@ def index() -> str:
         drawing=_drawing(door),
         theme=THEME,
         variants=variants_allowed(door.layout),
+        fingerprint=identity().fingerprint,
     )
 
 

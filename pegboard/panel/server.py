@@ -43,16 +43,18 @@ from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, replace
 from pathlib import Path
-from typing import Any
+from typing import Any, cast
 
 from flask import Flask
-from tornado import netutil
+from tornado import httputil, netutil
+from tornado.http1connection import HTTP1ServerConnection
 from tornado.httpserver import HTTPServer
 from tornado.iostream import IOStream
 
 from pegboard.panel.api import Board
 from pegboard.panel.container import BUSY, Panel
 from pegboard.panel.hub import Hub
+from pegboard.panel.keepalive import KeepAlive, Watched
 from pegboard.panel.live import Broadcast
 
 log = logging.getLogger(__name__)
@@ -74,10 +76,14 @@ class Limits:
     header_seconds: float = 10.0  # a request's head must arrive within this (also idle)
     body_seconds: float = 10.0  # and its body within this
     header_bytes: int = 16 * 1024
-    body_bytes: int = 64 * 1024  # larger: refused before it is read
+    body_bytes: int = 2 * 1024 * 1024 + 64 * 1024  # larger: refused before it is read (a photo
+    # for POST /api/cards is the largest body; the app holds every other one to 16 kB)
     stall_seconds: float = 10.0  # a stream whose writes do not drain this long is dropped
     stream_backlog: int = 64 * 1024  # bytes waiting for a stream; more: it is dropped
     vanish_seconds: float = 10.0  # unacknowledged data this long: the phone is gone
+    crowded: float = 0.75  # the share of connections open from which keep-alive is held
+    crowded_per_address: int = 8  # tighter: an address keeps this many (a phone opens 6)
+    crowded_idle_seconds: float = 2.0  # and an idle one is closed after this
 
     @property
     def watcher_streams(self) -> int:
@@ -169,11 +175,13 @@ class PanelServer:
 
             unhook = board.live.add_sink(sink)
         beat = asyncio.ensure_future(self.hub.beat())
+        sweep = asyncio.ensure_future(http.sweep())
         try:
             await self._stopping.wait()
         finally:
             unhook()
             beat.cancel()
+            sweep.cancel()
             http.stop()
             self.hub.close()
             await http.close_all_connections()
@@ -181,11 +189,14 @@ class PanelServer:
 
 class _Connections(HTTPServer):
     """Tornado's HTTP server with a cap on open connections, in all and per address, and
-    TCP settings that find a vanished phone. When every connection is taken, the hub may
-    end a stream of the address that holds the most to let a newcomer in."""
+    TCP settings that find a vanished phone. When every connection is taken, an idle
+    keep-alive connection of the address that holds the most is closed, or the hub ends
+    a stream of it, to let a newcomer in; a crowded board holds keep-alive tighter
+    (:mod:`pegboard.panel.keepalive`)."""
 
     limits: Limits
     hub: Hub
+    keepalive: KeepAlive
     _open: Counter[str]  # open connections by address
     _address_of: dict[IOStream, str]
 
@@ -200,25 +211,72 @@ class _Connections(HTTPServer):
             max_body_size=limits.body_bytes,
             max_buffer_size=limits.body_bytes + limits.header_bytes,
         )
-        http.limits, http.hub = limits, hub
+        http.limits, http.hub, http.keepalive = limits, hub, KeepAlive()
         http._open, http._address_of = Counter(), {}
         return http
 
     def handle_stream(self, stream: IOStream, address: Any) -> None:
         ip = address[0] if isinstance(address, tuple) else ""
-        limits = self.limits
-        full = self._open.total() >= limits.connections
-        if self._open[ip] >= limits.per_address or (
-            full and not self.hub.make_room(ip, self._open[ip])
-        ):
+        if not self._room_for(ip):
             stream.write(BUSY).add_done_callback(lambda _: stream.close())
             return
-        _tune(stream.socket, limits)
+        _tune(stream.socket, self.limits)
         self._open[ip] += 1
         self._address_of[stream] = ip
         super().handle_stream(stream, address)
 
+    def _room_for(self, ip: str) -> bool:
+        """Whether a new connection from ``ip`` may open (an idle one, its own or of
+        the address holding the most, closed for it when the board is crowded or full)."""
+        limits, holds = self.limits, self._open[ip]
+        if holds >= limits.per_address:
+            return self._close_idle(self.keepalive.oldest(ip))
+        crowded = self._crowded() and holds >= limits.crowded_per_address
+        if crowded and self._close_idle(self.keepalive.oldest(ip)):  # its own idle one goes
+            return True
+        if self._open.total() < limits.connections:
+            return True
+        oldest = self.keepalive.oldest(most=self._open)
+        if oldest is not None and self._open[self._address_of.get(oldest, "")] > holds:
+            return self._close_idle(oldest)
+        return self.hub.make_room(ip, holds)
+
+    def _close_idle(self, stream: IOStream | None) -> bool:
+        """Close an idle connection (its place is taken at once); False: there is none."""
+        if stream is None:
+            return False
+        ip = self._address_of.pop(stream, None)
+        if ip is not None:  # counted out now: on_close finds nothing to count
+            self._open[ip] -= 1
+            if not self._open[ip]:
+                del self._open[ip]
+        self.keepalive.close(stream)
+        return True
+
+    def _crowded(self) -> bool:
+        return self._open.total() >= self.limits.connections * self.limits.crowded
+
+    async def sweep(self) -> None:
+        """While the board is crowded, close keep-alive connections idle too long."""
+        while True:
+            await asyncio.sleep(min(1.0, self.limits.crowded_idle_seconds / 2))
+            if self._crowded():
+                for stream in self.keepalive.stale(self.limits.crowded_idle_seconds):
+                    self._close_idle(stream)
+
+    def start_request(
+        self, server_conn: object, request_conn: httputil.HTTPConnection
+    ) -> httputil.HTTPMessageDelegate:
+        """Each request's delegate, watched: the connection is idle until its head comes."""
+        stream = cast(HTTP1ServerConnection, server_conn).stream
+        ip = self._address_of.get(stream)
+        if ip is not None:
+            self.keepalive.idle(stream, ip)
+        delegate = super().start_request(server_conn, request_conn)
+        return Watched(delegate, lambda: self.keepalive.busy(stream))
+
     def on_close(self, server_conn: Any) -> None:
+        self.keepalive.busy(server_conn.stream)
         ip = self._address_of.pop(server_conn.stream, None)
         if ip is not None:
             self._open[ip] -= 1

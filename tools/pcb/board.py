@@ -29,10 +29,11 @@ from tools.pcb.parts import LED_PADS
 
 TURN_MM, TURN_STEP = 3.0, 1.5  # the vias at a street's end, past its last LED, per chain
 SERIES_MM = 4.0  # a chain's series resistor before its first LED's DIN
-LABEL_MM = 2.6  # a hole's label beside its LED, on the side away from the ground via
+LABEL_MM = 2.65  # a hole's label beside its LED, away from the ground via, clear of the bore
+LABEL_SIZE_MM = 0.9
 CAP_AT = (1.0, 2.05)  # an LED's 100 nF from its centre: back along the row, out past its via
 CAP_REF_AT = (-1.8, 0.0)  # its reference (its own frame): upright, beyond its 5 V pad
-REF_AT = (-2.5, 0.0)  # an LED's reference on the silk (its own frame): upright, DOUT side
+REF_AT = (-2.55, 0.0)  # an LED's reference on the silk (its own frame): upright, DOUT side
 REF_TURN_AT = (-2.3, -3.7)  # ... or, before a street's turn, past its hole's label
 RAIL_MM = 5.0  # each assembly rail, beyond the board's long edges
 FIDUCIAL_INSET_MM = 5.0  # a fiducial's centre from the rail's end
@@ -177,7 +178,7 @@ def labels(pcb: Board, layout: Layout) -> None:
             else:
                 continue
             pcb.texts.append(
-                (text, (hole.x, hole.y + row_way(chain, i) * LABEL_MM), "F.SilkS", 1.0)
+                (text, (hole.x, hole.y + row_way(chain, i) * LABEL_MM), "F.SilkS", LABEL_SIZE_MM)
             )
 
 

@@ -79,7 +79,7 @@ LED_LAND = Land(
         )
     ),
     (-1.52, -1.25, 1.52, 1.25),
-    pin1=(-1.65, -0.55),  # beside DOUT, pad 1
+    pin1=(-1.7, -1.45),  # by DOUT, pad 1: outside the bore, not seen through the epoxy
 )
 R0603 = _two("pegboard:R_0603_1608Metric", 0.825, 0.8, 0.95, (1.48, 0.73))
 C0603 = _two("pegboard:C_0603_1608Metric", 0.775, 0.9, 0.95, (1.48, 0.73))

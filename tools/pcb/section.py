@@ -114,8 +114,12 @@ def section_svg(layout: Layout) -> str:
         *_dimension((left + 0.8, 0), (left + 0.8, plank), f"plank {plank:g}"),
         *_dimension((window + 0.6, 0), (window + 0.6, t), f"skin {t:g}", 0.3),
         *_dimension((wall + 1.2, 0), (wall + 1.2, ledge), f"ledge {ledge:g}", 0.3),
-        *_dimension((window + 3.0, t), (window + 3.0, ledge), f"window {window_mm(layout):g}", 0.3),
-        _text(2 * p + LED_MM / 2 + 2.4, t + gap / 2 + 0.3, f"air {gap:g}", "start", 0.8),
+        *_dimension(
+            (2 * p + LED_MM / 2 + 5.5, t),
+            (2 * p + LED_MM / 2 + 5.5, ledge),
+            f"window {window_mm(layout):g}",
+        ),
+        _text(LED_MM / 2 + 0.3, t + 0.9, f"air {gap:g}", "start", 0.8),
         *_dimension((-r, -0.9), (r, -0.9), f"bore {layout.hole_mm:g}"),
         *_dimension((0, plank + PANEL_MM + 2), (p, plank + PANEL_MM + 2), f"pitch {p:g}"),
         *_dimension(

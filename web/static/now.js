@@ -31,7 +31,7 @@ let scoring = { key: null, result: null }; // what the cards picked score (Muggi
 // This phone just acted: the focus goes to what is due next once the game moved on from
 // ``aim.version`` (or at once, for a choice made on this phone alone, and when the page
 // opens: the keys start where what is due is).
-let aim = { version: undefined };
+let aim = { version: undefined, quiet: true }; // (no ring on a phone just opened)
 let reveal = () => true;
 
 export const revealWith = (asked) => {
@@ -143,7 +143,7 @@ export function drawNow() {
   if ((moved || lost) && view.focus) {
     const target = host.querySelector(view.focus);
     if (target && !document.querySelector("dialog[open]")) {
-      target.focus();
+      target.focus({ focusVisible: !aim?.quiet });
       aim = null;
     }
   }

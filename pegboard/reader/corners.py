@@ -1,0 +1,167 @@
+"""A photo in, the cards seen out: each with its box on the photo and how sure the reader is.
+
+Every proposed corner index (:mod:`pegboard.reader.ink`) is classified (:mod:`.net`); what is
+an index keeps its likeliest card, sureness the product of the rank's and the suit's
+probabilities. The same index read twice (a ten's two digits each paired with its pip) counts
+once; a card read in both its corners counts once; a lone card (its outline one card's shape)
+is one card, whatever its two corners said. Below :data:`SURE` a card is *unsure*: the phone
+asks the player with the picker open at this likely card. The reader never marks a guess sure.
+
+A photo with nothing readable gets one clear line (a :class:`~pegboard.errors.ReaderError`):
+blurred, only card backs, no cards, a joker, or more cards than a show holds.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+import numpy as np
+
+from pegboard.errors import ReaderError
+from pegboard.i18n import N_, Phrase
+from pegboard.reader.ink import INK, Proposal, Sheet, patches, prepare, proposals
+from pegboard.reader.net import Net
+from pegboard.reader.seen import SURE, Box, Seen
+from pegboard.rules.cards import Card, Suit
+
+INDEX = 0.5  # a proposal is an index when "no index" is less likely than this
+BACK = 0.55  # a card outline this much ink is a back (a face, even a court card, is less)
+MOST = 6  # cards in a photo: a six-card hand before the discard is the most a count needs
+BLURRED = 12.0  # the photo's sharpness (variance of its Laplacian) below which it is blurred
+JOKER, NONE = 13, 14  # the rank head's classes past the king
+
+
+@dataclass(frozen=True, slots=True)
+class _Read:
+    prop: Proposal
+    rank: int  # 0..12, JOKER
+    suit: int
+    sureness: float
+
+
+def read_image(rgb: np.ndarray[Any, np.dtype[np.uint8]]) -> tuple[Seen, ...]:
+    """The cards in an RGB photo (h, w, 3), left to right; raises ReaderError if none."""
+    sheet = prepare(rgb)
+    props = proposals(sheet)
+    reads = _classify(sheet, props)
+    if any(r.rank == JOKER for r in reads):
+        raise ReaderError(Phrase(N_("A joker is in the photo: cribbage is played without jokers.")))
+    cards = _cards(sheet, reads)
+    if not cards:
+        raise ReaderError(_why_nothing(sheet))
+    if not any(seen.sure for seen in cards) and sheet.sharpness < BLURRED:
+        raise ReaderError(_BLURRED)
+    if len(cards) > MOST:
+        raise ReaderError(
+            Phrase(N_("More than six cards in the photo: photograph one hand or the crib."))
+        )
+    return cards
+
+
+_BLURRED = Phrase(N_("The photo is too blurred to read the cards: hold still and take it again."))
+
+
+def _classify(sheet: Sheet, props: list[Proposal]) -> list[_Read]:
+    if not props:
+        return []
+    ranks, suits = Net.load()(patches(sheet, props))
+    out = []
+    for prop, rp, sp in zip(props, ranks, suits, strict=True):
+        if rp[NONE] >= INDEX:
+            continue
+        rank = int(rp[:NONE].argmax())
+        suit = int(sp.argmax())
+        sureness = float(rp[rank]) * (1.0 if rank == JOKER else float(sp[suit]))
+        if rank == JOKER and sureness < SURE:
+            continue  # an unsure joker is no index at all
+        out.append(_Read(prop, rank, suit, sureness))
+    # The same index paired two ways: keep the surer reading.
+    out.sort(key=lambda r: -r.sureness)
+    kept: list[_Read] = []
+    for r in out:
+        cx, cy = r.prop.centre
+        if all(
+            np.hypot(cx - k.prop.centre[0], cy - k.prop.centre[1]) > 0.6 * k.prop.d for k in kept
+        ):
+            kept.append(r)
+    return kept
+
+
+def _region_of(sheet: Sheet, prop: Proposal) -> int:
+    h, w = sheet.cards.shape
+    x = min(max(int(prop.centre[0]), 0), w - 1)
+    y = min(max(int(prop.centre[1]), 0), h - 1)
+    return int(sheet.cards[y, x])
+
+
+def _lone_card(sheet: Sheet, region: int) -> Box | None:
+    """The box of a region whose outline is one card's (a rectangle of a card's proportions)."""
+    import cv2
+
+    ys, xs = np.nonzero(sheet.cards == region)
+    if len(xs) < 50:
+        return None
+    (_, _), (a, b), _ = cv2.minAreaRect(np.stack([xs, ys], axis=1).astype(np.float32))
+    long, short = max(a, b), max(min(a, b), 1.0)
+    if len(xs) / (a * b + 1) < 0.9 or not 1.2 <= long / short <= 1.75:
+        return None
+    return int(xs.min()), int(ys.min()), int(xs.max()) + 1, int(ys.max()) + 1
+
+
+def _cards(sheet: Sheet, reads: list[_Read]) -> tuple[Seen, ...]:
+    # A lone card is one card: its readings vote (sureness summed), the best one is it.
+    by_region: dict[int, list[_Read]] = {}
+    for r in reads:
+        by_region.setdefault(_region_of(sheet, r.prop), []).append(r)
+    chosen: list[tuple[_Read, Box]] = []
+    for region, rs in by_region.items():
+        box = _lone_card(sheet, region) if region else None
+        if box is None:
+            chosen.extend((r, r.prop.box()) for r in rs)
+            continue
+        votes: dict[tuple[int, int], float] = {}
+        for r in rs:
+            votes[(r.rank, r.suit)] = votes.get((r.rank, r.suit), 0.0) + r.sureness
+        best = max(votes, key=lambda k: votes[k])
+        top = max((r for r in rs if (r.rank, r.suit) == best), key=lambda r: r.sureness)
+        rivals = sum(v for k, v in votes.items() if k != best)
+        # Two corners that disagree leave the card unsure.
+        sureness = top.sureness if rivals < 0.5 else min(top.sureness, SURE - 0.01)
+        chosen.append((_Read(top.prop, top.rank, top.suit, sureness), box))
+    # A card read in more than one place is one card (a deck holds each once).
+    merged: dict[Card, tuple[float, Box]] = {}
+    for r, box in chosen:
+        card = Card(r.rank + 1, Suit(r.suit))
+        if card in merged:
+            was, old = merged[card]
+            box = (
+                min(box[0], old[0]),
+                min(box[1], old[1]),
+                max(box[2], old[2]),
+                max(box[3], old[3]),
+            )
+            merged[card] = (max(was, r.sureness), box)
+        else:
+            merged[card] = (r.sureness, box)
+    scale = sheet.scale
+    seen = [
+        Seen(card, tuple(round(v / scale) for v in box), round(s, 4))  # type: ignore[arg-type]
+        for card, (s, box) in merged.items()
+    ]
+    return tuple(sorted(seen, key=lambda s: (s.box[0], s.box[1])))
+
+
+def _why_nothing(sheet: Sheet) -> Phrase:
+    if sheet.sharpness < BLURRED:
+        return _BLURRED
+    regions = [k for k in np.unique(sheet.cards) if k]
+    if not regions:
+        return Phrase(N_("No cards in the photo: lay the cards face up and take it again."))
+    for k in regions:
+        inside = sheet.cards == k
+        if float((sheet.darkness[inside] > INK).mean()) > BACK:
+            return Phrase(N_("Only card backs in the photo: turn the cards face up."))
+    return Phrase(
+        N_("No card's corner could be read: take the photo from above, corners in sight.")
+    )
