@@ -80,10 +80,10 @@ class Hall:
     ) -> tuple[int, Any]:
         self.requests += 1
         if (method, target) == ("POST", "/api/pair"):
-            spake, agreed = pairing.board_answer(PIN, bytes.fromhex(json.loads(body)["spake"]))
+            reply, agreed = pairing.board_answer(PIN, bytes.fromhex(json.loads(body)["spake"]))
             exchange = f"x{len(board.exchanges)}"
             board.exchanges[exchange] = agreed
-            return 200, {"pairing": exchange, "spake": spake.hex()}
+            return 200, {"pairing": exchange, "spake": reply.hex()}
         if (method, target) == ("POST", "/api/pair/confirm"):
             confirm = json.loads(body)
             agreed = board.exchanges.pop(confirm["pairing"])
@@ -99,28 +99,28 @@ class Hall:
         if sent != request_signature(pairing_key, method, target, int(at), nonce, body):
             return 401, {"error": "pair the club with this board first"}
         if (method, target) == ("POST", "/api/club/start"):
-            key, sent_start = headers.get("idempotency-key", ""), json.loads(body)
+            once, sent_start = headers.get("idempotency-key", ""), json.loads(body)
             asked = pairing.asked(**sent_start["asked"])
-            if key not in board.started:
+            if once not in board.started:
                 game = len(board.games) + 1
                 played = self.rng.choice(self.logs)
                 log = renamed(played, game, sent_start["players"], asked, board.identity)
                 seconds = self.rng.uniform(*self.seconds)
                 board.games.append((time.time() + seconds, log))
-                board.started[key] = game
+                board.started[once] = game
                 self.told(board, game, seconds)
-            return 200, {"game": board.started[key], "asked": asked}
+            return 200, {"game": board.started[once], "asked": asked}
         if method == "GET" and target.startswith("/api/log?game="):
             game = int(target.rsplit("=", 1)[1])
             if not 1 <= game <= len(board.games):
                 return 404, {"error": f"there is no game {game} on this board"}
             over_at, log = board.games[game - 1]
             over = time.time() >= over_at
-            answer: dict[str, Any] = {"game": game, "over": over, "asked": log.asked}
-            answer["versions"] = len(log.entries) if over else len(log.entries) // 2
+            logged: dict[str, Any] = {"game": game, "over": over, "asked": log.asked}
+            logged["versions"] = len(log.entries) if over else len(log.entries) // 2
             if over:
-                answer["log"] = log.as_dict()
-            return 200, answer
+                logged["log"] = log.as_dict()
+            return 200, logged
         return 404, {"error": "no such thing here"}
 
     def told(self, board: FakeBoard, game: int, seconds: float) -> None:

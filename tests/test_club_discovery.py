@@ -16,7 +16,7 @@ from zeroconf import IPVersion, ServiceInfo, Zeroconf
 from tests.club_players import BOARD_PIN, Director, Process, board, director_program, until
 
 AVAHI = Path(__file__).parents[1] / "hardware/avahi/pegboard.service"
-pytestmark = pytest.mark.slow
+pytestmark = [pytest.mark.slow, pytest.mark.subprocess]
 
 
 def announced(name: str, port: int) -> ServiceInfo:

@@ -21,7 +21,7 @@ from tests.club_players import BOARD_PIN, Director, Player, Process, board, dire
 NAMES = ("Ann", "Bob", "Cat", "Dan", "Eve", "Fay", "Gus", "Hal")
 NIGHT_PIN = "2468"
 TARGET = 61
-pytestmark = pytest.mark.slow
+pytestmark = [pytest.mark.slow, pytest.mark.subprocess]
 
 
 def test_a_club_night_is_counted_from_the_tables_logs(tmp_path: Path) -> None:

@@ -29,7 +29,7 @@ from tests.club_players import (
 )
 
 NIGHT_PIN = "8642"
-pytestmark = pytest.mark.slow
+pytestmark = [pytest.mark.slow, pytest.mark.subprocess]
 
 
 @pytest.fixture

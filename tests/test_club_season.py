@@ -13,7 +13,7 @@ import pytest
 from tests.club_players import Director, Process, director_program, until
 
 PIN = "9753"
-pytestmark = pytest.mark.slow
+pytestmark = [pytest.mark.slow, pytest.mark.subprocess]
 
 
 def play_night(director: Director, players: list[tuple[str, str]], won: dict[str, int]) -> None:

@@ -26,7 +26,7 @@ from tests import club_players
 from tests.club_players import BOARD_PIN, Client, Director, Player, Process, board
 
 PIN = "8642"
-pytestmark = pytest.mark.slow
+pytestmark = [pytest.mark.slow, pytest.mark.subprocess]
 
 
 def tables(director: Director) -> dict[int, dict[str, Any]]:
