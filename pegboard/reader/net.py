@@ -45,7 +45,8 @@ def _conv_relu_pool(x: Floats, w: Floats, b: Floats) -> Floats:
 def _softmax(z: Floats) -> Floats:
     z = z - z.max(axis=1, keepdims=True)
     e = np.exp(z)
-    return e / e.sum(axis=1, keepdims=True)
+    out: Floats = e / e.sum(axis=1, keepdims=True)
+    return out
 
 
 @dataclass(frozen=True)
