@@ -5,16 +5,16 @@ import sys
 if __name__ == "__main__":
     what = sys.argv[1] if len(sys.argv) > 1 else ""
     if what == "decks":
-        from tools.cards.decks import main
+        from tools.cards.decks import main as decks
 
-        main()
+        decks()
     elif what == "photos":
-        from tools.cards.photos import main
+        from tools.cards.photos import main as photos
 
-        main()
+        photos()
     elif what == "train":
-        from tools.cards.train import main
+        from tools.cards.train import main as train
 
-        main(sys.argv[2:])
+        train(sys.argv[2:])
     else:
         sys.exit("usage: python -m tools.cards decks|train|photos")

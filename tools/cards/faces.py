@@ -150,7 +150,9 @@ def _paste(card: Image.Image, tile: Image.Image, x: float, y: float, flip: bool 
     return (round(x), round(y), round(x) + tile.width, round(y) + tile.height)
 
 
-PIP_LAYOUT = {  # (column -1/0/1, row 0..1) of each pip of 2..10
+PIP_LAYOUT: dict[
+    int, list[tuple[float, float]]
+] = {  # (column -1/0/1, row 0..1) of each pip of 2..10
     2: [(0, 0), (0, 1)],
     3: [(0, 0), (0, 0.5), (0, 1)],
     4: [(-1, 0), (1, 0), (-1, 1), (1, 1)],

@@ -42,8 +42,8 @@ def _background(rng: random.Random, h: int, w: int) -> Array:
     kind = rng.random()
     nrng = np.random.default_rng(rng.randrange(2**32))
     if kind < 0.4:  # felt
-        base = rng.choice([(20, 90, 40), (25, 60, 110), (110, 25, 30), (40, 40, 45), (70, 50, 90)])
-        img = np.ones((h, w, 3), np.float32) * np.array(base, np.float32)
+        felt = rng.choice([(20, 90, 40), (25, 60, 110), (110, 25, 30), (40, 40, 45), (70, 50, 90)])
+        img = np.ones((h, w, 3), np.float32) * np.array(felt, np.float32)
         img += nrng.normal(0, rng.uniform(3, 12), (h, w, 1)).astype(np.float32)
     elif kind < 0.75:  # wood
         base = np.array(
@@ -140,20 +140,21 @@ def compose(rng: random.Random, faces: list[Face], fanned: bool, size: int = 100
         alpha = warped[..., 3:4] / 255.0
         roi = img[y0:y1, x0:x1]
         if rng.random() < 0.6:  # a soft shadow beside the card
-            shadow = cv2.GaussianBlur(alpha[..., 0], (0, 0), cw / 40)
+            shadow = cv2.GaussianBlur(np.asarray(alpha[..., 0], np.float32), (0, 0), cw / 40)
             shadow = np.roll(shadow, (round(cw / 50), round(cw / 60)), axis=(0, 1))
             roi *= 1 - 0.35 * shadow[..., None] * (1 - alpha)
         img[y0:y1, x0:x1] = roi * (1 - alpha) + warped[..., :3] * alpha
         ids[y0:y1, x0:x1][alpha[..., 0] > 0.5] = k + 1
     # The camera: a tilt (a homography), uneven light, a colour cast, blur, noise, JPEG.
     tilt = rng.uniform(0, 0.12)
-    src = np.float32([[0, 0], [w, 0], [w, h], [0, h]])
-    dst = src + np.float32(
-        [[rng.uniform(-1, 1) * tilt * w, rng.uniform(-1, 1) * tilt * h] for _ in range(4)]
+    src = np.array([[0, 0], [w, 0], [w, h], [0, h]], np.float32)
+    dst = src + np.array(
+        [[rng.uniform(-1, 1) * tilt * w, rng.uniform(-1, 1) * tilt * h] for _ in range(4)],
+        np.float32,
     )
     hom = cv2.getPerspectiveTransform(src, dst)
     img = cv2.warpPerspective(img, hom, (w, h), borderMode=cv2.BORDER_REFLECT)
-    ids = cv2.warpPerspective(ids, hom, (w, h), flags=cv2.INTER_NEAREST)
+    ids = np.asarray(cv2.warpPerspective(ids, hom, (w, h), flags=cv2.INTER_NEAREST), np.int16)
     ys, xs = np.mgrid[0:h, 0:w].astype(np.float32)
     gx, gy = rng.uniform(-0.5, 0.5), rng.uniform(-0.5, 0.5)
     field = 1 + gx * (xs / w - 0.5) + gy * (ys / h - 0.5)
@@ -171,13 +172,16 @@ def compose(rng: random.Random, faces: list[Face], fanned: bool, size: int = 100
     img += nrng.normal(0, rng.uniform(0, 7), img.shape).astype(np.float32)
     rgb = np.clip(img, 0, 255).astype(np.uint8)
     _, jpeg = cv2.imencode(".jpg", rgb[..., ::-1], [cv2.IMWRITE_JPEG_QUALITY, rng.randint(40, 95)])
-    rgb = cv2.imdecode(jpeg, cv2.IMREAD_COLOR)[..., ::-1].copy()
+    decoded = cv2.imdecode(jpeg, cv2.IMREAD_COLOR)
+    assert decoded is not None  # it was encoded just now
+    rgb = decoded[..., ::-1].copy()
 
     def through(box: Box, m: Array) -> Box:
         x0, y0, x1, y1 = box
         pts = np.array([[x0, y0, 1], [x1, y0, 1], [x0, y1, 1], [x1, y1, 1]], np.float64) @ m.T
         pts = cv2.perspectiveTransform(pts[None].astype(np.float64), hom)[0]
-        return (*pts.min(axis=0), *pts.max(axis=0))  # type: ignore[return-value]
+        (x0, y0), (x1, y1) = pts.min(axis=0), pts.max(axis=0)
+        return float(x0), float(y0), float(x1), float(y1)
 
     truths, boxes = [], []
     for k, (face, m) in enumerate(zip(faces, mats, strict=True)):

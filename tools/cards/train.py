@@ -12,6 +12,7 @@ import random
 import time
 from multiprocessing import Pool
 from pathlib import Path
+from typing import Any
 
 import numpy as np
 
@@ -108,7 +109,7 @@ def dataset(scenes: int, seed: int, held_out: bool, workers: int) -> tuple[np.nd
     return tuple(np.concatenate([p[i] for p in parts]) for i in range(3))
 
 
-def _cached_chunk(job: tuple[int, int, bool]) -> tuple[np.ndarray, ...]:
+def _cached_chunk(job: tuple[int, int, bool]) -> tuple[Any, ...]:
     path = CHUNKS / f"{VERSION}-{job[0]}-{job[1]}-{int(job[2])}.npz"
     if path.exists():
         with np.load(path) as kept:
@@ -118,7 +119,7 @@ def _cached_chunk(job: tuple[int, int, bool]) -> tuple[np.ndarray, ...]:
     return x.astype(np.float16), ranks, suits, np.int64(seen), np.int64(total)
 
 
-def build_net():  # type: ignore[no-untyped-def]
+def build_net() -> Any:
     import torch
     from torch import nn
 
@@ -147,7 +148,7 @@ def build_net():  # type: ignore[no-untyped-def]
     return Net()
 
 
-def export(net, path: Path) -> None:  # type: ignore[no-untyped-def]
+def export(net: Any, path: Path) -> None:
     """The weights as numpy arrays, each convolution's batch norm folded into it."""
     arrays = {}
     convs = [m for m in net.features if m.__class__.__name__ == "Conv2d"]
@@ -213,6 +214,7 @@ def main(argv: list[str]) -> None:
             f"  epoch {epoch + 1}: loss {total / len(x):.4f}; {time.monotonic() - started:.0f} s",
             flush=True,
         )
+        export(net, args.out)  # each epoch's: a run stopped early still leaves weights
     net.eval()
     with torch.no_grad():
         rl, sl = net(torch.from_numpy(vx.astype(np.float32)))
