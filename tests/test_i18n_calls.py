@@ -42,9 +42,11 @@ KEPT = {
     | {"for", "to", "at", "under", "give", "have", "side", "start", "send"}  # Danish words
     | {"version", "match", "variant"}
     | {"over", "hold", "log", "end"}  # Danish: over (across), team, log (ud: out), end (than)
-    | {"format", "database"},  # Danish: format, database
+    | {"format", "database"}  # Danish: format, database
+    | {"set"},  # Danish: seen
     "de": {"muggins"}  # no German term: the rule's name
-    | {"hand", "in", "was", "version", "teams", "minute", "an", "lies", "so", "name", "format"},
+    | {"hand", "in", "was", "version", "teams", "minute", "an", "lies", "so", "name", "format"}
+    | {"still"},  # German: still (calm)
     "fi": {"his", "heels", "nobs", "muggins", "go"}  # "his heelsistä", "nobsina", "gosta"
     | {"skunk"}  # "skunkattu" in the seed
     | {"on", "version"},  # Finnish: is, of the version
@@ -120,6 +122,10 @@ NAMES = {
     "spidev",
     "postgresql",  # the league's database
     "enter",  # the key
+    "kb",  # kilobytes, the unit
+    "pixels",  # the word in every language of the board
+    "joker",  # the card's name in every language of the board
+    "jokers",
 }
 
 
