@@ -53,7 +53,9 @@ def test_only_a_signed_in_phone_may_post_a_photo(client, decks):
 
 
 def test_what_is_no_photo_is_refused_with_one_line(client, signed_in, decks):
-    answer = post(client, signed_in, b"hello", kind="text/plain")
+    answer = post(client, signed_in, b"hello", kind="text/plain")  # what a form could send
+    assert answer.status_code == 415
+    answer = post(client, signed_in, b"hello", kind="application/pdf")
     assert (answer.status_code, answer.get_json()) == (
         415,
         {"error": "send the photo as a JPEG, PNG or WebP image"},
