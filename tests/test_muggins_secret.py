@@ -176,7 +176,8 @@ def test_an_over_claim_and_a_claim_of_game_tell_nothing_more_until_called(board)
         seen = watcher.call("GET", "/api/state")
         lines = watcher.call("GET", "/api/history")["entries"]
         assert not any(word in told_words(seen, lines) for word in words), told_words(seen, lines)
-        for state in [seen, *stream.states[since:]]:
+        this_game = [s for s in stream.states[since:] if s["game_id"] == seen["game_id"]]
+        for state in [seen, *this_game]:
             held = held_claim(state)
             assert held["winner"] is None and held["result"] is None and held["lesson"] is None
             assert held["phase"] != "over" and all(a is None for a in held["actuals"]), held
@@ -194,6 +195,7 @@ def test_an_over_claim_and_a_claim_of_game_tell_nothing_more_until_called(board)
     game = act("challenge", seat=0)  # the cards were given: the board counts them
     assert game["scores"] == [0, 4] and game["claims"][-1]["verdict"] == "over"
 
+    eventually(lambda: stream.saw(game["version"]), timeout=30)  # the call, streamed
     since = len(stream.states)  # the first game's messages, told once it was called
     act("new_game", players=["Ann", "Bob"], dealer=0, muggins=True, target=21)
     act("starter", card="KC")
