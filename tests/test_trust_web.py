@@ -62,6 +62,17 @@ def test_a_post_any_form_could_send_is_refused_by_the_board_and_the_club(
     assert posts(board, "/language", form, "application/x-www-form-urlencoded", **EVIL) == 403
 
 
+def test_a_form_posted_by_a_page_that_sends_no_referrer_is_judged_by_where_it_came_from() -> None:
+    """The page sends no referrer, so the browser posts its language form with
+    ``Origin: null``: the board's own page is let through, another site's is not."""
+    board = create_app({"PIN": PIN, "SECRET_KEY": "k" * 64})
+    form, kind = b"lang=de", "application/x-www-form-urlencoded"
+    own = {"Origin": "null", "Sec-Fetch-Site": "same-origin"}
+    assert posts(board, "/language", form, kind, **own) < 400
+    other = {"Origin": "null", "Sec-Fetch-Site": "cross-site"}
+    assert posts(board, "/language", form, kind, **other) == 403
+
+
 @pytest.mark.subprocess
 def test_the_directors_pin_follows_the_boards_rules(tmp_path: Path) -> None:
     for pin in ("1", "12345678901", "12a4", "٤٥٦٧"):

@@ -152,10 +152,12 @@ def refuse_cross_site(app: Flask, forms: frozenset[str] = frozenset()) -> None:
     def same_site() -> None:
         if request.method not in UNSAFE:
             return
+        # A page that sends no referrer posts its forms with ``Origin: null``: then the
+        # browser's Sec-Fetch-Site alone says where the request comes from.
         origin = request.headers.get("Origin")
         fetched = request.headers.get("Sec-Fetch-Site", "same-origin")
         if fetched not in ("same-origin", "none") or (
-            origin is not None and origin.partition("://")[2] != request.host
+            origin not in (None, "null") and origin.partition("://")[2] != request.host
         ):
             abort(403, description=_("a request from another site changes nothing here"))
         if request.mimetype in FORM_TYPES and request.endpoint not in forms:
