@@ -66,7 +66,8 @@ def test_three_sides_by_points_fit_above_the_tabs_the_bigger_chips_a_tap_away(ph
     act(page, "new_game", players=NAMES, dealer=0, muggins=True)
     act(page, "starter", card=None)
     page.click("#moment input[value=points] + span")
-    page.click("#moment .chips.side-1 button:text-is('+2')")  # Bartholomew's fifteen two
+    # Bartholomew's fifteen two, pegged on his own phone: this one (no side yet) may call it
+    act(page, "claim", seat=1, points=2, kind="play")
     expect(page.locator("#moment .call-row")).to_be_visible()
     chips = page.locator("#moment .chips.side-2 button")
     expect(chips).to_have_text([f"+{n}" for n in range(1, 8)] + ["8–15"])
