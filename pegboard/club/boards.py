@@ -144,9 +144,14 @@ class Board:
         return cls(number, address, paired)
 
     @property
+    def public(self) -> bytes:
+        """The key the board signs its games' ends with, pinned at pairing."""
+        return self.paired.public
+
+    @property
     def fingerprint(self) -> str:
         """The board's key as the club pinned it, to compare with the board's own."""
-        return fingerprint(self.paired.public)
+        return fingerprint(self.public)
 
     def headers(self, method: str, path: str, body: bytes) -> dict[str, str]:
         """The headers that sign a request to the board as this club's: its time, its
@@ -201,7 +206,7 @@ class Board:
             raise ClubError(Phrase.of(ANSWERED, table=self.number, error=str(error))) from None
         if log.game != game or log.asked != asked:
             raise Refused(self.number, game, Phrase(OTHER_START))
-        return checked(self.number, log, self.paired.public)
+        return checked(self.number, log, self.public)
 
     def join(self) -> str:
         return str(self._call("POST", "/api/invite", {})["link"])

@@ -409,7 +409,7 @@ class Director:
             self._fetched[seat.table, game] = self._over.get((seat.table, game), 0)
             log = standing.log or link.log(game, wanted)  # a hosted table's: read here
             witnessed(seat.table, log, self.witness.of(seat.table, game))
-            result = counted(night, seat, log)
+            result = counted(night, seat, log, link.public)  # a board's signature kept
             with self._lock:
                 made = nights.count(self.night, result)
                 if made is not None:

@@ -4,8 +4,8 @@ and sent to a league when the hall has a connection.
 
 What the file holds is read through the club's own modules, in one place
 (:func:`logged`): the night's events as the club's file keeps them, with who made each
-and when. What a board signed of its game's log is :func:`board_signature` (one place
-too, for when boards sign their results with keys of their own).
+and when. What a board signed of its game's end is :func:`board_signature` (one place
+too).
 
 The director's key pair is made once and kept in the club's folder (``director-key``):
 the league knows the club by its public key, registered once by the league's admin.
@@ -23,7 +23,17 @@ from pathlib import Path
 from typing import Any
 
 from pegboard.club.night import BOARD, Event, GameCounted, TableAdded
-from pegboard.club.nightfile import HMAC, Checked, Logged, body_of, canonical, read, sign
+from pegboard.club.nightfile import (
+    ED25519,
+    HMAC,
+    SIGNED,
+    Checked,
+    Logged,
+    body_of,
+    canonical,
+    read,
+    sign,
+)
 from pegboard.club.store import ClubStore
 from pegboard.errors import ClubError
 from pegboard.i18n import N_, Phrase
@@ -48,18 +58,20 @@ def logged(store: ClubStore, night: int) -> list[Logged]:
 
 
 def board_signature(event: Event, kinds: Mapping[int, str]) -> dict[str, Any] | None:
-    """What the club keeps of the board's signature of ``event``'s log head (``kinds``:
+    """The board's signature of ``event``'s game as the night file carries it (``kinds``:
     each table's kind). A hosted table is the club's own: no board signs it (None). A
-    board signs its log with the HMAC key it shares with the club since pairing
-    (``hmac-sha256``); the club checks it when it counts the game
-    (:func:`pegboard.club.results.checked`) and keeps the head it checked, not the
-    signature, so its ``signature`` is null here (and would be of no use to a league,
-    which does not hold the key). A board that signs with an Ed25519 key of its own gives
-    ``{"algorithm": "ed25519", "key": ..., "signature": ...}`` here, for a league to
-    check against the board's public key."""
+    board signs each game's end with its Ed25519 identity; the club checks it against the
+    board's key pinned at pairing when it counts the game
+    (:func:`pegboard.club.results.checked`) and keeps it with the result, so a league
+    checks it too (``ed25519``: the key, the signature and what of the signed end the
+    result does not hold already, :func:`pegboard.club.nightfile.board_signed`). A result
+    the club counted before it kept them gives the old form, which proves nothing to a
+    league: ``{"algorithm": "hmac-sha256", "signature": null}``."""
     if not isinstance(event, GameCounted) or kinds.get(event.table) != BOARD:
         return None
-    return {"algorithm": HMAC, "signature": None}
+    if not event.signature:
+        return {"algorithm": HMAC, "signature": None}
+    return {"algorithm": ED25519, **{name: getattr(event, name) for name in SIGNED}}
 
 
 def director(folder: Path) -> Identity:

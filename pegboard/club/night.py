@@ -73,7 +73,11 @@ class GameStarted:
 
 @dataclass(frozen=True, slots=True)
 class GameCounted:
-    """A game's result, worked out from the table's log (:mod:`pegboard.club.results`)."""
+    """A game's result, worked out from the table's log (:mod:`pegboard.club.results`);
+    for a board's game, what the board signed at its end (:func:`pegboard.game.chain.end_of`
+    of ``game``, ``versions``, ``head`` and ``asked``) and the key it signed with, so that
+    a league can check the board's signature without the club's word. A result stored
+    before the club kept them (or a hosted table's) has none: "" and 0."""
 
     round: int
     table: int
@@ -85,6 +89,10 @@ class GameCounted:
     scores: tuple[int, int]  # the winner's, the loser's
     hands: tuple[tuple[int, int, str], ...] = ()  # special hands: (player, total, cards)
     head: str = ""  # the log's head, hex: the log the result was worked out from
+    key: str = ""  # the board's public key, pinned at pairing (hex)
+    signature: str = ""  # the board's Ed25519 signature of the game's end (hex)
+    versions: int = 0  # the log's entries when the board signed it
+    asked: str = ""  # what the club asked at the game's start, as the board signed it
 
 
 @dataclass(frozen=True, slots=True)

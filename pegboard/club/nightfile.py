@@ -12,7 +12,11 @@ signed, or cut short, is refused), then the key that signed it (another than the
 expected: re-signed), then the night itself, replayed through the club's own commands
 (a round drawn while the last was being played, a result at a seat nobody sat at) and
 its standings recomputed by the club's own standings code: standings that are not what
-the results add up to are refused. Each refusal is one line that names what is wrong.
+the results add up to are refused. A board's result carries the board's own signature of
+its game's end (:func:`board_signed`), checked with the board's key: a result its board
+did not sign, or signed for another night, table or round, is refused, so a league need
+not take the club's word for a board's game. Each refusal is one line that names what is
+wrong.
 
 >>> from pegboard.identity import Identity
 >>> director = Identity.generate()
@@ -49,13 +53,16 @@ from pegboard.club.night import (
 )
 from pegboard.club.standings import Standing, standings
 from pegboard.errors import ClubError, PegboardError
+from pegboard.game.chain import end_of
 from pegboard.i18n import N_, Phrase, phrase_of
 from pegboard.identity import Identity, fingerprint, verify
 from pegboard.shape import Source, between, one_of
 
 SCHEMA, VERSION = "pegboard-night", 1
-MOST_BYTES = 4 * 1024 * 1024  # a night of 200 players and 30 rounds is under 2 MB
-HMAC = "hmac-sha256"  # a board's signature today: its pairing key's, shared with the club
+MOST_BYTES = 4 * 1024 * 1024  # a night of 200 players, 30 rounds at boards: under 2 MB
+ED25519 = "ed25519"  # a board's signature of its game's end, with its own key
+HMAC = "hmac-sha256"  # its old form, of a result kept without it: nothing to check
+SIGNED = {"key": str, "signature": str, "versions": int, "asked": str}  # what ED25519 gives
 
 NOT_WHOLE = N_("{source} is not a whole night file: it breaks off or goes wrong {at} characters in")
 NOT_OURS = N_("{source} is not a pegboard night file")
@@ -73,6 +80,11 @@ SEAT = N_("round {round}, table {table}")
 ROUND = N_("round {round}")
 NOT_THEIRS = N_("not what the club's rules make of it")
 STANDINGS = N_("{source}: its standings are not what its results add up to (place {place}: {name})")
+UNSIGNED_GAME = N_("{source}: table {table}'s game {game} is not the one its board signed")
+ELSEWHERE = N_(
+    "{source}: table {table}'s game {game} was signed by its board for another night, table "
+    "or round"
+)
 
 
 class NightFileError(ClubError):
@@ -288,6 +300,14 @@ def _hex(table: object, name: str) -> bytes | None:
         return None
 
 
+def _unhex(text: str) -> bytes:
+    """``text``'s bytes if it is lowercase hex as written (ValueError else)."""
+    raw = bytes.fromhex(text)
+    if raw.hex() != text:
+        raise ValueError(text)
+    return raw
+
+
 def _list(data: Mapping[str, Any], name: str, file: str) -> list[Any]:
     return list(Reading(file, NightFileError).value(data, name, list))
 
@@ -333,6 +353,7 @@ def replay(data: Mapping[str, Any], read: Source) -> Night:
         for record in _records(read, data, part)
     ]
     seqs = [read.value(record, "seq", int) for _, record in played]
+    kept: dict[str, Any] = {}  # the night the boards' games were asked for: one
     if len(set(seqs)) != len(seqs) or max(seqs, default=0) > read.value(data, "revision", int):
         raise read.fail(OUT_OF_ORDER)
     for _, (part, record) in sorted(zip(seqs, played, strict=True), key=lambda p: p[0]):
@@ -340,6 +361,7 @@ def replay(data: Mapping[str, Any], read: Source) -> Night:
             _round(read, night, record, apply)
         elif part == "results":
             result = _counted(read, record)
+            board_signed(read, result, kept)
             seat = Phrase.of(SEAT, round=result.round, table=result.table)
             apply(seat, nights.count, result)
         else:
@@ -404,7 +426,46 @@ def _counted(read: Source, record: dict[str, Any]) -> GameCounted:
         scores=_numbers(read, record.get("scores"), "scores", 2),  # type: ignore[arg-type]
         hands=hands,
         head=read.value(record, "head", str, default=""),
+        **_board(read, record),
     )
+
+
+def _board(read: Source, record: dict[str, Any]) -> dict[str, Any]:
+    """The board's signature ``record`` carries, as its GameCounted keeps it (none: {})."""
+    signed = read.value(record, "board_signature", dict, default=None)
+    choices = one_of(ED25519, HMAC)
+    if signed is None or read.value(signed, "algorithm", str, check=choices) == HMAC:
+        return {}
+    return {
+        n: read.value(signed, n, kind, key=f"board_signature.{n}") for n, kind in SIGNED.items()
+    }
+
+
+def board_signed(read: Source, result: GameCounted, kept: dict[str, Any]) -> None:
+    """Refuse ``result`` unless the board's signature it carries (if any) holds: its key
+    signed :func:`~pegboard.game.chain.end_of` of its game, entries, head and start, the
+    start asked for its table and round on the night of the file's other boards' games
+    (``kept``: the first one's, kept there)."""
+    if not result.signature:
+        return
+    seat = {"table": result.table, "game": result.game}
+    try:
+        end = end_of(result.game, result.versions, _unhex(result.head), result.asked)
+        holds = verify(_unhex(result.key), _unhex(result.signature), end)
+    except ValueError:
+        holds = False
+    if not holds:
+        raise read.fail(UNSIGNED_GAME, **seat)
+    try:
+        start = json.loads(result.asked)
+    except ValueError:
+        start = None
+    if not isinstance(start, dict):
+        raise read.fail(ELSEWHERE, **seat)
+    night = kept.setdefault("night", start.get("night"))
+    where = (start.get("night"), start.get("table"), start.get("round"))
+    if where != (night, result.table, result.round):
+        raise read.fail(ELSEWHERE, **seat)
 
 
 def _corrected(read: Source, night: Night, record: dict[str, Any], apply: Any) -> None:

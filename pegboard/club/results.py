@@ -1,6 +1,7 @@
 """A game's result worked out from the table's log, never taken on trust: the log's
 chain is checked entry by entry (and, for a board, the signature of its head the board
-made when the game ended, with the key pinned at pairing),
+made when the game ended, with the key pinned at pairing: kept with the result, for a
+league to check again),
 every event is checked again by the rules as a live entry is, and the state they fold
 to says who won, by how much from the target, whether it was a skunk, and which hands
 of the night's special ones the cards showed (a count pegged without its cards shows no
@@ -16,6 +17,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Mapping
+from dataclasses import replace
 
 from pegboard.club.format import FOUR_OF_A_KIND, Format
 from pegboard.club.night import GameCounted, Night, Seat
@@ -87,8 +89,10 @@ def replayed(table: int, log: GameLog) -> State:
     return state
 
 
-def counted(night: Night, seat: Seat, log: GameLog) -> GameCounted:
-    """The result of ``seat``'s game from its checked ``log`` (see :func:`checked`)."""
+def counted(night: Night, seat: Seat, log: GameLog, public: bytes | None = None) -> GameCounted:
+    """The result of ``seat``'s game from its checked ``log`` (see :func:`checked`), with
+    the board's signature of its end and the key it was checked with (``public``: the
+    board's pinned key; None: a hosted table, which no board signs)."""
     state = replayed(seat.table, log)
     if not state.over:
         raise Refused(seat.table, log.game, Phrase(NOT_OVER))
@@ -100,7 +104,7 @@ def counted(night: Night, seat: Seat, log: GameLog) -> GameCounted:
     winner = names[state.players[result.winner]]
     loser = next(p for p in seat.players if p != winner)
     loser_score = min(s for side, s in enumerate(result.scores) if side != result.winner)
-    return GameCounted(
+    made = GameCounted(
         round=seat.round,
         table=seat.table,
         game=log.game,
@@ -112,6 +116,10 @@ def counted(night: Night, seat: Seat, log: GameLog) -> GameCounted:
         hands=special_hands(state, names, night.format),
         head=log.head.hex(),
     )
+    if public is None:
+        return made
+    signature, versions = log.end.hex(), len(log.entries)  # the rest of ended(log)
+    return replace(made, key=public.hex(), signature=signature, versions=versions, asked=log.asked)
 
 
 def special_hands(

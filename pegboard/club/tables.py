@@ -65,6 +65,11 @@ class Link(Protocol):
     number: int
     kind: str
 
+    @property
+    def public(self) -> bytes | None:
+        """The key the table signs its games' ends with (None: it signs none)."""
+        ...
+
     def start(self, players: tuple[str, str], rules: Format, key: str, asked: str) -> int:
         """Start the game of two seated players for the start ``asked``
         (:func:`pegboard.pairing.asked`; ``key``: the same start sent again is made
@@ -94,6 +99,7 @@ class Hosted:
     sessions in ``folder``, its panel on ``host``:``port`` (0: any free port)."""
 
     kind = "hosted"
+    public = None  # the club's own table: no board signs its games
 
     def __init__(
         self, number: int, folder: Path, host: str, port: int, pin: str, lang: str = "en"
@@ -146,7 +152,7 @@ class Hosted:
             raise Refused(self.number, game, phrase_of(error)) from None
         if log.asked != asked:
             raise Refused(self.number, game, Phrase(OTHER_START))
-        return checked(self.number, log, None)
+        return checked(self.number, log, self.public)
 
     def join(self) -> str:
         token = self.app.extensions["pegboard.invites"].make()
