@@ -16,7 +16,7 @@ import { t } from "./words.js";
 import { count } from "./moments/count.js";
 import { disputeCall } from "./moments/dispute.js";
 import { done } from "./moments/done.js";
-import { callable, mugginsCall } from "./moments/muggins.js";
+import { callable, challengeCall, mugginsCall } from "./moments/muggins.js";
 import { none } from "./moments/none.js";
 import { over } from "./moments/over.js";
 import { play } from "./moments/play.js";
@@ -25,7 +25,7 @@ import { claimKey, momentOf } from "./moments/which.js";
 
 const MOMENTS = { none, starter, play, count, done, over };
 
-let opened = { call: null, dispute: null }; // the call or dispute this phone opened
+let opened = { call: null, challenge: null, dispute: null }; // the call, challenge or dispute this phone opened
 let padPage = 0; // which totals the pad shows (a hand of five or six can score more)
 let scoring = { key: null, result: null }; // what the cards picked score (Muggins off)
 // This phone just acted: the focus goes to what is due next once the game moved on from
@@ -59,6 +59,13 @@ function revealed(game, due, cards) {
 
 export function context(game) {
   const key = game ? claimKey(game) : null;
+  // A call, challenge or dispute opened (``on``: in place of any other) or put away on
+  // this phone, for this claim.
+  const open = (what, on) => {
+    opened = { call: null, challenge: null, dispute: null, [what]: on ? key : null };
+    aim = { version: undefined };
+    drawNow();
+  };
   const entry = (action, args) => {
     aim = { version: game ? game.version : null };
     if (game) noteEntry(now(), action, args);
@@ -87,16 +94,10 @@ export function context(game) {
     },
     calling: () => opened.call === key,
     disputing: () => opened.dispute === key,
-    call: (on) => {
-      opened = { ...opened, call: on ? key : null };
-      aim = { version: undefined };
-      drawNow();
-    },
-    dispute: (on) => {
-      opened = { ...opened, dispute: on ? key : null };
-      aim = { version: undefined };
-      drawNow();
-    },
+    challenging: () => opened.challenge === key,
+    call: (on) => open("call", on),
+    challenge: (on) => open("challenge", on),
+    dispute: (on) => open("dispute", on),
   };
 }
 
@@ -104,6 +105,7 @@ export function context(game) {
 export function viewOf(game, ctx) {
   if (game && game.dispute && ctx.disputing()) return disputeCall(game, ctx);
   if (game && callable(game) && ctx.calling()) return mugginsCall(game, ctx);
+  if (game && game.challenge && ctx.challenging()) return challengeCall(game, ctx);
   return MOMENTS[momentOf(game)](game, ctx);
 }
 

@@ -4,7 +4,7 @@
 
 import { phone } from "./kept.js";
 
-const SEATED = ["claim", "lay", "go", "muggins"]; // the entries made for a seat
+const SEATED = ["claim", "lay", "go", "muggins", "challenge"]; // the entries made for a seat
 
 const gameOf = (state) => (state && state.game ? String(state.game_id) : null);
 

@@ -1,9 +1,11 @@
 // The win: by how much, the skunk, the match; the next game, a rematch, or the cut for
-// the third game of three.
+// the third game of three. A claim of game made without its cards may be challenged
+// beside it until the next entry.
 
 import { html, nothing } from "../vendor/lit-html.js";
 import { hint } from "../parts.js";
 import { t } from "../words.js";
+import { mugginsRow } from "./muggins.js";
 
 export function over(game, ctx) {
   const result = game.result;
@@ -17,7 +19,7 @@ export function over(game, ctx) {
       ${match.winner !== null ? html`<p class="verdict">${t("match_won", { name: game.sides[match.winner].name })}</p>` : nothing}`
     : nothing;
   const title = t("won_title", { name: result.name });
-  if (!ctx.signedIn) return { title, lead, body: html`${final}${standing}`, due: ctx.pinPrompt(), focus: "#pin-prompt" };
+  if (!ctx.signedIn) return { title, lead, rows: mugginsRow(game, ctx), body: html`${final}${standing}`, due: ctx.pinPrompt(), focus: "#pin-prompt" };
   const next = result.next === "rematch"
     ? html`<button type="button" class="due" @click=${() => ctx.act("advance")}>${t("rematch")}</button>`
     : !result.cut
@@ -26,6 +28,7 @@ export function over(game, ctx) {
   return {
     title,
     lead,
+    rows: mugginsRow(game, ctx),
     body: html`${final}${standing}${result.cut && result.next !== "rematch" ? hint(t("cut_hint")) : nothing}`,
     moves: html`${next}<button type="button" class="quiet" @click=${() => ctx.openTab("tab-game")}>${t("new_game")}</button>`,
     focus: "button.due",
