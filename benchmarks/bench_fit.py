@@ -65,7 +65,9 @@ CONTROLS = r"""() => {
     }
     return false;
   };
+  // A file input hidden in a label that looks as a button (a photo): the label is tapped.
   return [...host.querySelectorAll('button, select, input, summary, .segments span')]
+    .map((node) => (node.matches('label.button input') ? node.closest('label') : node))
     .filter((node) => node.getClientRects().length
       && !node.closest('details:not([open]) > :not(summary)'))
     .map((node) => {

@@ -46,11 +46,18 @@ def shown_cards(state: State, count: Count, seen: Sequence[Card]) -> tuple[Card,
                 )
             )
         rest = tuple(card for card in seen if card != state.starter)
-    for card, owner in state.known_cards().items():  # whose each card is, first
-        if card in rest and owner is not None and owner != count:
-            raise RuleError(
-                Phrase.of(N_("{card} is in {count}"), card=str(card), count=state.count_name(owner))
-            )
+    not_anothers(state, count, rest)  # whose each card is, first
     checked = hand_cards(state, count, rest)
     assert checked is not None  # cards were given
     return checked
+
+
+def not_anothers(state: State, count: Count, seen: Sequence[Card]) -> None:
+    """Refuse a card ``seen`` in a photo of ``count``'s show that another player laid or
+    showed this deal, by its name and whose it is (a check of the cards read sure, when
+    the rest are not)."""
+    for card, owner in state.known_cards().items():
+        if card in seen and owner is not None and owner != count:
+            raise RuleError(
+                Phrase.of(N_("{card} is in {count}"), card=str(card), count=state.count_name(owner))
+            )

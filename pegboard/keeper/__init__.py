@@ -12,6 +12,7 @@ from pegboard.game import PALETTE, Claim, Count, Phase, Settings, State, skunk_l
 from pegboard.game.acts import Act, Entries
 from pegboard.game.chain import ChainError, GameLog
 from pegboard.game.entries import CONTROLS, ENTRIES, Arg, Declared
+from pegboard.game.values import CountKind
 from pegboard.keeper.answers import KeyReused
 from pegboard.keeper.change import Change, Versions, latest
 from pegboard.keeper.door import Scorekeeper
@@ -27,6 +28,7 @@ __all__ = [
     "Change",
     "Claim",
     "Count",
+    "CountKind",
     "Declared",
     "Entries",
     "GameLog",

@@ -5,7 +5,14 @@ The body is the photo itself (``Content-Type: image/jpeg``, ``image/png`` or ``i
 the page scales it down before sending), at most :data:`PHOTO_BYTES`; what is no image, too
 big or a decompression bomb is refused with one line (4xx JSON ``{"error": ...}``). The photo
 is read in memory and never kept. ``?starter=5H`` adds the show's count, as
-``pegboard cards --starter`` does. One photo is read at a time: the board's cores are few.
+``pegboard cards --starter`` does. ``?seat=1&kind=hand`` (or ``crib``) names the count the
+photo is of: the game checks the cards read sure (the door's
+:meth:`~pegboard.keeper.Scorekeeper.shown`: a card another player laid or showed is refused
+by name) and, when every card was read sure, checks them as that count's (the starter the
+one turned, the cards laid the hand's) and the answer adds ``"shown"``, the count's cards.
+A check that fails is one line (409, as the rules refuse an entry) and changes nothing.
+Nothing of what the cards score is told unless ``starter`` is asked for: with Muggins on
+the phone never asks. One photo is read at a time: the board's cores are few.
 
 The answer is the object ``pegboard cards --json`` prints for one photo::
 
@@ -19,6 +26,8 @@ import threading
 from flask import Blueprint, Response, abort, jsonify, request
 from flask_babel import gettext as _
 
+from pegboard.keeper import Count, CountKind
+from pegboard.panel.api import keeper
 from pegboard.panel.auth import pin_required
 from pegboard.rules.cards import Card
 
@@ -52,4 +61,21 @@ def read_cards() -> Response:
         reading = read(data, photo=request.args.get("name", "photo")[:100])
     finally:
         _one_at_a_time.release()
-    return jsonify(reading.as_json(card))
+    answer = reading.as_json(card)
+    count = _count_named()
+    if count is not None:
+        sure = [seen.card for seen in reading.cards if seen.sure]
+        shown = keeper().shown(count, sure, whole=len(sure) == len(reading.cards))
+        if shown is not None:
+            answer["shown"] = [str(card) for card in shown]
+    return jsonify(answer)
+
+
+def _count_named() -> Count | None:
+    """The count named by ``?seat=&kind=`` (None: none named), refused when it is none."""
+    seat, kind = request.args.get("seat"), request.args.get("kind")
+    if seat is None and kind is None:
+        return None
+    if kind not in (CountKind.HAND, CountKind.CRIB) or seat is None or not seat.isdigit():
+        abort(400, description=_("name the count as seat=N and kind=hand or kind=crib"))
+    return Count(int(seat), CountKind(kind))

@@ -17,6 +17,9 @@ export const hint = (text) => html`<p class="hint">${text}</p>`;
 
 const focusAt = new Map(); // grid name -> the label of the button that is its tab stop
 
+// The next drawing of grid ``name`` has its tab stop at ``key`` (the likely card a photo read).
+export const focusOn = (name, key) => focusAt.set(name, key);
+
 // The button in focus becomes its grid's tab stop (Tab leaves the grid, Shift+Tab comes
 // back to it): kept for the next drawing, and set on the buttons drawn now.
 function rove(name, event) {

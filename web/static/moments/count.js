@@ -6,7 +6,7 @@ import { html, nothing } from "../vendor/lit-html.js";
 import { breakdown, hint, pad } from "../parts.js";
 import { countPicks, picked } from "../picks.js";
 import { list, t } from "../words.js";
-import { cardsLine } from "./cards.js";
+import { cardsLine, picksOf } from "./cards.js";
 import { disputeRow } from "./dispute.js";
 import { lessonOf } from "./lesson.js";
 import { mugginsRow } from "./muggins.js";
@@ -27,8 +27,7 @@ export function count(game, ctx) {
   const lead = t(ctx.signedIn ? "count_lead" : "count_watching", { number: due.number, of: due.of, name: due.name });
   const note = !known ? "" : !game.starter ? t("cards_need_starter")
     : due.laid.length === due.size ? t("count_cards_laid") : t("count_cards_picked");
-  const pick = ctx.signedIn && due.laid.length < due.size
-    ? () => ctx.pickCards(name, due.size, due.laid, t("cards_for", { name: due.name, size: due.size })) : null;
+  const pick = ctx.signedIn && due.laid.length < due.size ? picksOf(due) : null;
   const show = ctx.revealed(game, due, cards);
   const missing = gaps(due);
   const top = html`${disputeRow(game, ctx)}${mugginsRow(game, ctx)}${game.lesson ? lessonOf(game.lesson, ctx) : nothing}`;

@@ -5,7 +5,7 @@ import { html, nothing } from "../vendor/lit-html.js";
 import { hint } from "../parts.js";
 import { countPicks, picked } from "../picks.js";
 import { t } from "../words.js";
-import { cardsLine } from "./cards.js";
+import { cardsLine, picksOf } from "./cards.js";
 
 export function disputeRow(game, ctx) {
   const dispute = game.dispute;
@@ -28,7 +28,7 @@ export function disputeCall(game, ctx) {
     body: html`${hint(t("dispute_hint", { name: game.seats[dispute.seat].name }))}
       ${cardsLine(game, ctx, {
         cards: all, picks: cards,
-        pick: () => ctx.pickCards(name, dispute.size, dispute.laid, t("cards_for", { name: dispute.name, size: dispute.size })),
+        pick: picksOf(dispute),
       })}`,
     moves: html`<button type="button" class="due" ?disabled=${!ready}
         @click=${() => ctx.act("dispute", { seat: dispute.seat, cards: all })}>${t("dispute_send")}</button>

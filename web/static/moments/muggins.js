@@ -10,7 +10,7 @@ import { visit } from "../kept.js";
 import { choice, hint, pad } from "../parts.js";
 import { countPicks, picked } from "../picks.js";
 import { t } from "../words.js";
-import { cardsLine } from "./cards.js";
+import { cardsLine, picksOf } from "./cards.js";
 
 // Whether a call can be made: the count is open, and not claimed at its most.
 export function callable(game) {
@@ -64,8 +64,7 @@ function namedCards(game, ctx, open, note) {
   const name = countPicks(open.seat, open.kind);
   const picks = open.cards ? [] : picked(name);
   const cards = open.cards || [...open.laid, ...picks];
-  const pick = open.cards ? null
-    : () => ctx.pickCards(name, open.size, open.laid, t("cards_for", { name: open.name, size: open.size }));
+  const pick = open.cards ? null : picksOf(open);
   return { cards, line: cardsLine(game, ctx, { cards, picks, pick, note: picks.length ? note : "" }) };
 }
 
