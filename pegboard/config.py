@@ -69,10 +69,10 @@ def _voice_out(value: str) -> Phrase | None:
     return one_of(*KINDS)(value)
 
 
-def _all_events() -> list[str]:
-    from pegboard.keeper.aloud import EVENTS
+def _said_events() -> list[str]:
+    from pegboard.keeper.aloud import SAID  # all but the cards by name
 
-    return list(EVENTS)
+    return list(SAID)
 
 
 def _events(value: list[object]) -> Phrase | None:
@@ -146,7 +146,7 @@ SCHEMA: dict[str, dict[str, tuple[Any, type, Check | None]]] = {
         "folder": ("", str, None),
         "volume": (0.8, float, between(0.0, 1.0)),
         "rate": (160, int, between(80, 450)),
-        "events": (_all_events, list, _events),
+        "events": (_said_events, list, _events),
     },
 }
 FREE_SECTIONS = ("pins", "game")

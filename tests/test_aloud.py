@@ -257,7 +257,16 @@ def test_every_announcement_kind_is_a_config_choice():
         "win",
         "refusals",
         "game",
+        "cards",
     }
+
+
+def test_the_board_says_the_cards_by_name_only_when_its_config_asks():
+    from pegboard.config import load_config
+
+    assert "cards" not in load_config(text="").voice["events"]  # the players say their own
+    asked = load_config(text='[voice]\nevents = ["counts", "cards"]\n')
+    assert asked.voice["events"] == ["counts", "cards"]
 
 
 def test_numbers_inside_a_refusal_are_said_in_words_and_nothing_else_changes():

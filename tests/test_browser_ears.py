@@ -54,8 +54,13 @@ HEARD = [
     "Ann to lay.",
     "Ann lays eight of clubs: twenty-five, and one for the last card.",
     "Next: Bob's hand.",
+    # each show by its cards (those the play showed, here), then the claim
+    "Bob's hand shows ten of hearts, five of hearts, four of diamonds, and jack of spades; "
+    "the starter, five of diamonds.",
     "Bob's hand: eight.",
     "Next: Ann's hand.",
+    "Ann's hand shows five of clubs, six of clubs, seven of clubs, and eight of clubs; "
+    "the starter, five of diamonds.",
     "Ann's hand: sixteen.",
     "Bob's hand held ten: two missed.",  # the window on Bob's closed: the lesson
     "Next: Ann's crib.",

@@ -156,6 +156,25 @@ def test_only_the_chosen_announcements_are_said(keeper, speaking, tmp_path):
     ]
 
 
+def test_a_player_who_cannot_see_the_cards_hears_each_by_its_name_when_asked(keeper, speaking):
+    """Off unless asked (the players say their own cards); asked ([voice] events naming
+    "cards"), the board says the starter, each lay and each show by the cards' names."""
+    plain = speaking(Silent())
+    heard = speaking(Silent(), events=["cards", "counts"], lang="nl")
+    play_a_deal(keeper, lambda: plain.wait_quiet(WAIT) and heard.wait_quiet(WAIT))
+    assert not any("ten of clubs" in text for text, _ in said(plain))
+    told = [text for text, _ in said(heard)]
+    assert told[:2] == ["De starterkaart: hartenboer.", "Bob legt klaverentien: tien."]
+    assert "Ann legt ruitenvijf: vijftien voor twee." in told
+    shows = [text for text in told if " toont " in text]
+    assert shows == [
+        "Bobs hand toont klaverentien, schoppenvijf, ruitennegen en ruitenheer; de starterkaart, "
+        "hartenboer.",
+        "Anns hand toont ruitenvijf, hartenzes, hartenvier en klaverendrie; de starterkaart, "
+        "hartenboer.",
+    ]  # the crib, made after the win stood, is not counted: nor shown
+
+
 def test_a_silent_voice_makes_no_sound_but_knows_what_it_would_say(keeper, speaking):
     voice = speaking(Silent())
     keeper.new_game({"players": ["Ann", "Bob"]}, dealer=0)

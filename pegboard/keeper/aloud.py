@@ -21,8 +21,11 @@ them in its own language (:mod:`pegboard.panel`).
 A phone hears more (``phone=True``, what :func:`last_entry` gives): its screen reader
 follows the table by ear, so every entry is said once, a lay with its card, the count
 and whose turn it is ("Bob lays seven of diamonds: seventeen." "Ann to lay."), the
-starter by its name, who counts next. These are the ``laid`` kind, which the board's
-own voice never says (the players at the table say their own cards).
+starter by its name, each show's cards, who counts next. The cards by name are the
+``cards`` kind, which the board's own voice says only when its config asks
+(``[voice] events`` naming "cards", ``cards=True`` here: for a player who cannot see
+the cards; the players at a table say their own); whose turn is the ``laid`` kind, a
+phone's only.
 
 >>> import tempfile, pathlib
 >>> from pegboard.board.layout import load_layout
@@ -62,14 +65,17 @@ from babel.lists import format_list
 from pegboard.game import Phase, State, skunk_lines
 from pegboard.game.events import Go
 from pegboard.game.pegging import GAME_ENDED
-from pegboard.game.values import Claim, Entry, GameResult
+from pegboard.game.values import Claim, Count, Entry, GameResult
 from pegboard.i18n import N_, Phrase
 from pegboard.keeper.change import Change
 from pegboard.rules.cards import Card, card_name
 from pegboard.rules.speech import GO_POINT, MUGGINS, LaidCall, count_name, number_words
 
-# The kinds of announcement, each switched on or off in the config's [voice] events.
-EVENTS = ("counts", "pegging", "heels", "muggins", "skunk", "win", "refusals", "game")
+# The kinds of announcement, each switched on or off in the config's [voice] events;
+# "cards" (every card by its name: the starter, each lay, each show) is for a player who
+# cannot see the cards, and off unless asked for (the players say their own cards).
+EVENTS = ("counts", "pegging", "heels", "muggins", "skunk", "win", "refusals", "game", "cards")
+SAID = tuple(event for event in EVENTS if event != "cards")  # the board's voice unless told
 
 
 class Sayable(Protocol):
@@ -100,7 +106,21 @@ class CardName:
         return card_name(self.card, lang)
 
 
-LAID = "laid"  # a phone's kind only: the cards laid, the starter, whose turn (see above)
+CARDS = "cards"  # the cards by name: the starter, each lay, each show (see above)
+
+
+@dataclass(frozen=True, slots=True)
+class CardNames:
+    """Cards said in words, as a list in the hearer's language: "five of hearts, five of
+    clubs and jack of diamonds"."""
+
+    cards: tuple[Card, ...]
+
+    def say(self, lang: str = "en") -> str:
+        return format_list([card_name(card, lang) for card in self.cards], locale=lang)
+
+
+LAID = "laid"  # a phone's kind only: whose turn (see above)
 
 
 @dataclass(frozen=True, slots=True)
@@ -123,7 +143,7 @@ class Announcement:
         """What a phone shows of it at the action: the sentence itself, but for a
         phone's words of a card laid, shown as the board says its score ("Ann: fifteen
         for two") or not at all (a lay that scored nothing, the starter, whose turn)."""
-        if self.event != LAID:
+        if self.event not in (CARDS, LAID):
             return self.say(lang)
         return None if self.seen is None else self.seen.say(lang)
 
@@ -167,9 +187,12 @@ _WINS = (  # by the loser's skunk: none, skunk, double, triple
 )
 
 
-def announcements(change: Change, *, phone: bool = False) -> tuple[Announcement, ...]:
-    """What the board says aloud of ``change``, in order; ``phone``: what a phone says,
-    every card and turn too (see the module's words)."""
+def announcements(
+    change: Change, *, phone: bool = False, cards: bool = False
+) -> tuple[Announcement, ...]:
+    """What the board says aloud of ``change``, in order; ``cards``: every card by its
+    name too (the starter, each lay, each show); ``phone``: what a phone says, every card
+    and turn (see the module's words)."""
     if change.what == "refused":
         if not (change.dial and change.said.message):
             return ()  # a phone's refusal is shown on that phone
@@ -183,15 +206,18 @@ def announcements(change: Change, *, phone: bool = False) -> tuple[Announcement,
     if before is None or after.version == 1 or after.game != before.game:
         said = [Announcement("game", change.said)] if change.said.message else []
         return (*said, *(_entry(after, entry) for entry in after.history))
-    said = _turned(before, after) if phone else []
+    cards = cards or phone
+    said = _turned(before, after) if cards else []
     said += [_go(after, seat) for seat in _gone(before, after)]
     kept = _common(before.history, after.history)  # a disputed call re-pegs the last line
     lines = after.history[kept:]
-    if phone and (lay := _lay(before, after)) is not None:
+    if cards and (lay := _lay(before, after)) is not None:
         own = [line for line in lines if line.kind == "play" and line.cards]  # in its words
         seen = _entry(after, own[0]).said if own else None
         said.append(replace(lay, seen=seen))
         lines = tuple(line for line in lines if line not in own)
+    if cards:
+        said += _shows(before, after)
     said += [_entry(after, entry) for entry in lines]
     if after.claims and any(line.kind in ("hand", "crib") for line in lines):
         said += _rule(after.claims[-1])
@@ -260,8 +286,10 @@ def _turned(before: State, after: State) -> list[Announcement]:
     if not (turned or (before.starter is None and after.starter is not None)):
         return []
     if after.starter is None:
-        return [Announcement(LAID, Phrase(N_("The starter is turned.")))]
-    return [Announcement(LAID, Phrase.of(N_("The starter: {card}."), card=CardName(after.starter)))]
+        return [Announcement(CARDS, Phrase(N_("The starter is turned.")))]
+    return [
+        Announcement(CARDS, Phrase.of(N_("The starter: {card}."), card=CardName(after.starter)))
+    ]
 
 
 def _lay(before: State, after: State) -> Announcement | None:
@@ -279,8 +307,25 @@ def _lay(before: State, after: State) -> Announcement | None:
             call = dict(said.params)["call"]
     message = N_("{name} lays {card}: {call}.")
     return Announcement(
-        LAID, Phrase.of(message, name=after.players[seat], card=CardName(card), call=call)
+        CARDS, Phrase.of(message, name=after.players[seat], card=CardName(card), call=call)
     )
+
+
+def _shows(before: State, after: State) -> list[Announcement]:
+    """The cards of each hand or crib just pegged with them, by name, the starter last
+    ("Bob shows five of hearts, five of clubs, five of spades and jack of diamonds;
+    the starter, five of diamonds.")."""
+    if after.deal != before.deal or after.starter is None:
+        return []
+    said = []
+    for claim in after.claims[len(before.claims) :]:
+        if claim.kind in ("hand", "crib") and claim.cards:
+            count = after.count_name(Count(claim.seat, claim.kind))
+            names = CardNames(tuple(claim.cards))
+            message = N_("{count} shows {cards}; the starter, {starter}.")
+            shown = Phrase.of(message, count=count, cards=names, starter=CardName(after.starter))
+            said.append(Announcement(CARDS, shown))
+    return said
 
 
 def _next(before: State, after: State) -> list[Announcement]:

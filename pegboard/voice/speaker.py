@@ -25,7 +25,7 @@ from typing import Any
 from pegboard.errors import PegboardError
 from pegboard.i18n import check_language
 from pegboard.keeper import Change, Scorekeeper, State
-from pegboard.keeper.aloud import EVENTS, Announcement, announcements, merged, undone
+from pegboard.keeper.aloud import CARDS, EVENTS, SAID, Announcement, announcements, merged, undone
 from pegboard.keeper.follower import Follower
 from pegboard.voice.engine import Engine, Espeak, VoiceError
 from pegboard.voice.out import Output, Silent, open_output
@@ -72,7 +72,7 @@ class Voice(Follower):
         out: Output,
         *,
         lang: str = "en",
-        events: Collection[str] = EVENTS,
+        events: Collection[str] = SAID,
         shown: Callable[[int, float], bool] | None = None,
     ) -> None:
         self.engine, self.out, self._shown = engine, out, shown
@@ -151,7 +151,7 @@ class Voice(Follower):
                 self._queue = [t for t in self._queue if t.announcement.event != "refusals"]
             self._queue += [
                 _Turn(said, change.state, change.version)
-                for said in announcements(change)
+                for said in announcements(change, cards=CARDS in self.events)
                 if said.event in self.events
             ]
             self._queue = _merged(self._queue)
