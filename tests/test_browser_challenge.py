@@ -118,3 +118,23 @@ def test_with_muggins_on_the_call_on_a_hand_offers_to_show_it_over(phone):
     challenge_with_his_cards(ann, "#moment .moves button.over")
     expect(score_of(ann, 1)).to_have_text(str(110 + true_count()))
     expect(ann.locator("#moment .call-row")).to_have_count(0)
+
+
+def test_an_over_count_nobody_challenged_stands_and_its_lesson_says_so(phone):
+    """Muggins on, lessons on: Bob pegs 24 on a hand worth less, with its cards; nobody
+    shows it over before the next count, so it stands, and the lesson says what the
+    cards held."""
+    from playwright.sync_api import expect
+
+    ann = phone()
+    sign_in(ann)
+    act(ann, "new_game", players=["Ann", "Bob"], dealer=0, muggins=True)
+    act(ann, "starter", card=STARTER)
+    act(ann, "advance")  # the play, pegged by nobody
+    act(ann, "claim", seat=1, points=24, kind="hand", cards=list(HAND))
+    act(ann, "claim", seat=0, points=0, kind="hand")  # Ann's count closes the window
+    lesson = ann.locator("#moment .lesson")
+    expect(lesson).to_contain_text(
+        f"Bob's hand held {true_count()}: {24 - true_count()} over, and it stands."
+    )
+    expect(score_of(ann, 1)).to_have_text("24")

@@ -278,20 +278,22 @@ def muggins_open(state: State, lang: str) -> dict[str, Any] | None:
 
 def lesson(state: State, lang: str) -> dict[str, Any] | None:
     """With Muggins on, what the last count of this deal whose window closed without a
-    call held, when it was short: whose, what was claimed, what its cards held and how
-    they score (``state`` is as the table may know it: a kept verdict is no lesson)."""
+    call held, when it was short or over (and stood): whose, what was claimed, what its
+    cards held and how they score, the points missed or over (``state`` is as the table
+    may know it: a kept verdict is no lesson)."""
     if not state.settings.muggins:
         return None
     for claim in reversed(state.claims):
         if claim.deal != state.deal:
             return None
-        if claim.verdict == "under" and claim.muggins is None:
+        if claim.verdict in ("under", "over") and claim.muggins is None:
             show = claim.show
-            assert show is not None  # a count held short: its cards were given
+            assert show is not None  # a count held short or over: its cards were given
             return _count(state, Count(claim.seat, claim.kind), lang) | {
                 "claimed": claim.claimed,
                 "actual": claim.actual,
-                "missed": -claim.difference,
+                "missed": max(0, -claim.difference),
+                "over": max(0, claim.difference),
                 "show": {**show.as_dict(), "call": show_call(show, lang)},
                 "rule": _rule(claim, lang),
             }
