@@ -315,7 +315,7 @@ OWN = {
 
 @pytest.mark.parametrize("lang", LANGUAGES)
 def test_the_voices_own_sentences_in_every_language(lang):
-    from pegboard.keeper.aloud import Number
+    from pegboard.keeper.sayable import Number
 
     for (message, value), said in OWN.items():
         if "{margin}" in message:

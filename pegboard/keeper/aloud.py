@@ -58,9 +58,7 @@ it is (Bob said go: Ann lays on); a card laid by its name:
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
-from typing import Any, Protocol
-
-from babel.lists import format_list
+from typing import Any
 
 from pegboard.game import Phase, State, skunk_lines
 from pegboard.game.events import Go
@@ -68,8 +66,8 @@ from pegboard.game.pegging import GAME_ENDED
 from pegboard.game.values import Claim, Count, Entry, GameResult
 from pegboard.i18n import N_, Phrase
 from pegboard.keeper.change import Change
-from pegboard.rules.cards import Card, card_name
-from pegboard.rules.speech import GO_POINT, MUGGINS, LaidCall, count_name, number_words
+from pegboard.keeper.sayable import CardName, CardNames, Number, Sayable, Scores
+from pegboard.rules.speech import GO_POINT, MUGGINS, LaidCall, count_name
 
 # The kinds of announcement, each switched on or off in the config's [voice] events;
 # "cards" (every card by its name: the starter, each lay, each show) is for a player who
@@ -78,46 +76,7 @@ EVENTS = ("counts", "pegging", "heels", "muggins", "skunk", "win", "refusals", "
 SAID = tuple(event for event in EVENTS if event != "cards")  # the board's voice unless told
 
 
-class Sayable(Protocol):
-    def say(self, lang: str = ...) -> str: ...
-
-
-@dataclass(frozen=True, slots=True)
-class Number:
-    """A number said in words in the hearer's language."""
-
-    n: int
-
-    def say(self, lang: str = "en") -> str:
-        return number_words(self.n, lang)
-
-
-@dataclass(frozen=True, slots=True)
-class CardName:
-    """A card said in words in the hearer's language: "seven of diamonds"."""
-
-    card: Card
-
-    @classmethod
-    def of(cls, text: str) -> CardName:
-        return cls(Card.parse(text))
-
-    def say(self, lang: str = "en") -> str:
-        return card_name(self.card, lang)
-
-
 CARDS = "cards"  # the cards by name: the starter, each lay, each show (see above)
-
-
-@dataclass(frozen=True, slots=True)
-class CardNames:
-    """Cards said in words, as a list in the hearer's language: "five of hearts, five of
-    clubs and jack of diamonds"."""
-
-    cards: tuple[Card, ...]
-
-    def say(self, lang: str = "en") -> str:
-        return format_list([card_name(card, lang) for card in self.cards], locale=lang)
 
 
 LAID = "laid"  # a phone's kind only: whose turn (see above)
@@ -439,20 +398,6 @@ def merged(scores: list[Announcement]) -> Announcement:
     items = tuple(item for said in scores for item in said.scores)
     total = sum(points for _, points in items)
     return Announcement("pegging", Scores(items), fleeting=True, points=total)
-
-
-@dataclass(frozen=True, slots=True)
-class Scores:
-    """Who scored what, in order, said as one list in the hearer's language."""
-
-    scores: tuple[tuple[str | None, int], ...]
-
-    def say(self, lang: str = "en") -> str:
-        items = [
-            Phrase.of(N_("{name} {points}"), name=name or "", points=Number(points)).say(lang)
-            for name, points in self.scores
-        ]
-        return format_list(items, locale=lang)
 
 
 def _crossed(before: State, after: State) -> list[Announcement]:

@@ -37,7 +37,7 @@ from __future__ import annotations
 import logging
 import secrets
 import threading
-from collections.abc import Callable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping
 from contextlib import contextmanager
 from functools import partial
 from types import MappingProxyType
@@ -50,9 +50,6 @@ from pegboard.game.acts import Act, Entries, Key
 from pegboard.game.chain import GameLog
 from pegboard.game.checks import Cards
 from pegboard.game.entries import control
-from pegboard.game.photo import not_anothers, shown_cards
-from pegboard.game.table import NO_GAME
-from pegboard.game.values import Count
 from pegboard.i18n import N_, Phrase, phrase_of
 from pegboard.keeper.answers import Answers
 from pegboard.keeper.change import NOTHING_LIT, Change, Lit, Versions
@@ -61,7 +58,6 @@ from pegboard.keeper.games import Listed, listed, resumed, stored
 from pegboard.keeper.intents import Advance, Intent, Peg, Repeat, Turn, Undo
 from pegboard.keeper.order import Line, Teller
 from pegboard.keeper.said import REDONE, SILENCE, UNDONE, entered
-from pegboard.rules.cards import Card
 
 log = logging.getLogger(__name__)
 
@@ -117,22 +113,6 @@ class Scorekeeper(Entries[Change]):
     @property
     def game_id(self) -> int | None:
         return self._now.game_id
-
-    def shown(
-        self, count: Count, seen: Sequence[Card], whole: bool = True
-    ) -> tuple[Card, ...] | None:
-        """The cards of ``count`` among those ``seen`` in a photo of its show, checked
-        against the deal as the table knows it (:mod:`pegboard.game.photo`); when the
-        photo is not ``whole`` (some cards were not read sure), only that none of those
-        seen is another player's, and None (so too when it shows fewer cards than the count
-        has: the rest are picked by hand). A check: it changes nothing. Raises RuleError."""
-        state = self.state
-        if state is None:
-            raise RuleError(Phrase(NO_GAME))
-        if whole and len(seen) >= state.size_of(count.kind):
-            return shown_cards(state, count, seen)
-        not_anothers(state, count, seen)
-        return None
 
     @property
     def dials(self) -> tuple[int, ...]:

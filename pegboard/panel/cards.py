@@ -6,10 +6,10 @@ the page scales it down before sending), at most :data:`PHOTO_BYTES`; what is no
 big or a decompression bomb is refused with one line (4xx JSON ``{"error": ...}``). The photo
 is read in memory and never kept. ``?starter=5H`` adds the show's count, as
 ``pegboard cards --starter`` does. ``?seat=1&kind=hand`` (or ``crib``) names the count the
-photo is of: the game checks the cards read sure (the door's
-:meth:`~pegboard.keeper.Scorekeeper.shown`: a card another player laid or showed is refused
-by name) and, when every card was read sure, checks them as that count's (the starter the
-one turned, the cards laid the hand's) and the answer adds ``"shown"``, the count's cards.
+photo is of: the game checks the cards read sure (:mod:`pegboard.game.photo`: a card
+another player laid or showed is refused by name) and, when every card was read sure,
+checks them as that count's (the starter the one turned, the cards laid the hand's) and
+the answer adds ``"shown"``, the count's cards.
 A check that fails is one line (409, as the rules refuse an entry) and changes nothing.
 Nothing of what the cards score is told unless ``starter`` is asked for: with Muggins on
 the phone never asks. One photo is read at a time: the board's cores are few.
@@ -26,7 +26,7 @@ import threading
 from flask import Blueprint, Response, abort, jsonify, request
 from flask_babel import gettext as _
 
-from pegboard.keeper import Count, CountKind
+from pegboard.keeper import Count, CountKind, not_anothers, shown_cards
 from pegboard.panel.api import keeper
 from pegboard.panel.auth import pin_required
 from pegboard.rules.cards import Card
@@ -63,11 +63,13 @@ def read_cards() -> Response:
         _one_at_a_time.release()
     answer = reading.as_json(card)
     count = _count_named()
-    if count is not None:
+    state = keeper().state
+    if count is not None and state is not None:
         sure = [seen.card for seen in reading.cards if seen.sure]
-        shown = keeper().shown(count, sure, whole=len(sure) == len(reading.cards))
-        if shown is not None:
-            answer["shown"] = [str(card) for card in shown]
+        if len(sure) == len(reading.cards) and len(sure) >= state.size_of(count.kind):
+            answer["shown"] = [str(card) for card in shown_cards(state, count, sure)]
+        else:  # some unsure, or fewer than the count has: the rest are picked by hand
+            not_anothers(state, count, sure)
     return jsonify(answer)
 
 

@@ -27,9 +27,10 @@ from pegboard.keeper import (
     skunk_lines,
     standing,
 )
-from pegboard.keeper.aloud import CardName, last_entry
+from pegboard.keeper.aloud import last_entry
 from pegboard.keeper.fit import check_board
 from pegboard.keeper.games import Listed
+from pegboard.keeper.sayable import CardName
 from pegboard.panel.actions import versioned
 from pegboard.rules.cards import RANK_NAMES, Card, Suit
 from pegboard.rules.play import can_lay, max_play_points
