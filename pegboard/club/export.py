@@ -22,11 +22,9 @@ from hashlib import sha256
 from pathlib import Path
 from typing import Any
 
+from pegboard.club.endsigned import written
 from pegboard.club.night import BOARD, Event, GameCounted, TableAdded
 from pegboard.club.nightfile import (
-    ED25519,
-    HMAC,
-    SIGNED,
     Checked,
     Logged,
     body_of,
@@ -64,14 +62,12 @@ def board_signature(event: Event, kinds: Mapping[int, str]) -> dict[str, Any] | 
     board's key pinned at pairing when it counts the game
     (:func:`pegboard.club.results.checked`) and keeps it with the result, so a league
     checks it too (``ed25519``: the key, the signature and what of the signed end the
-    result does not hold already, :func:`pegboard.club.nightfile.board_signed`). A result
+    result does not hold already, :func:`pegboard.club.endsigned.board_signed`). A result
     the club counted before it kept them gives the old form, which proves nothing to a
     league: ``{"algorithm": "hmac-sha256", "signature": null}``."""
     if not isinstance(event, GameCounted) or kinds.get(event.table) != BOARD:
         return None
-    if not event.signature:
-        return {"algorithm": HMAC, "signature": None}
-    return {"algorithm": ED25519, **{name: getattr(event, name) for name in SIGNED}}
+    return written(event)
 
 
 def director(folder: Path) -> Identity:

@@ -40,6 +40,7 @@ from datetime import date as Date
 from typing import Any
 
 from pegboard.club import night as nights
+from pegboard.club.endsigned import board_signed, carried
 from pegboard.club.format import FORMAT
 from pegboard.club.night import (
     BOARD,
@@ -53,16 +54,12 @@ from pegboard.club.night import (
 )
 from pegboard.club.standings import Standing, standings
 from pegboard.errors import ClubError, PegboardError
-from pegboard.game.chain import end_of
 from pegboard.i18n import N_, Phrase, phrase_of
 from pegboard.identity import Identity, fingerprint, verify
 from pegboard.shape import Source, between, one_of
 
 SCHEMA, VERSION = "pegboard-night", 1
 MOST_BYTES = 4 * 1024 * 1024  # a night of 200 players, 30 rounds at boards: under 2 MB
-ED25519 = "ed25519"  # a board's signature of its game's end, with its own key
-HMAC = "hmac-sha256"  # its old form, of a result kept without it: nothing to check
-SIGNED = {"key": str, "signature": str, "versions": int, "asked": str}  # what ED25519 gives
 
 NOT_WHOLE = N_("{source} is not a whole night file: it breaks off or goes wrong {at} characters in")
 NOT_OURS = N_("{source} is not a pegboard night file")
@@ -80,11 +77,6 @@ SEAT = N_("round {round}, table {table}")
 ROUND = N_("round {round}")
 NOT_THEIRS = N_("not what the club's rules make of it")
 STANDINGS = N_("{source}: its standings are not what its results add up to (place {place}: {name})")
-UNSIGNED_GAME = N_("{source}: table {table}'s game {game} is not the one its board signed")
-ELSEWHERE = N_(
-    "{source}: table {table}'s game {game} was signed by its board for another night, table "
-    "or round"
-)
 
 
 class NightFileError(ClubError):
@@ -300,14 +292,6 @@ def _hex(table: object, name: str) -> bytes | None:
         return None
 
 
-def _unhex(text: str) -> bytes:
-    """``text``'s bytes if it is lowercase hex as written (ValueError else)."""
-    raw = bytes.fromhex(text)
-    if raw.hex() != text:
-        raise ValueError(text)
-    return raw
-
-
 def _list(data: Mapping[str, Any], name: str, file: str) -> list[Any]:
     return list(Reading(file, NightFileError).value(data, name, list))
 
@@ -426,46 +410,8 @@ def _counted(read: Source, record: dict[str, Any]) -> GameCounted:
         scores=_numbers(read, record.get("scores"), "scores", 2),  # type: ignore[arg-type]
         hands=hands,
         head=read.value(record, "head", str, default=""),
-        **_board(read, record),
+        **carried(read, record),
     )
-
-
-def _board(read: Source, record: dict[str, Any]) -> dict[str, Any]:
-    """The board's signature ``record`` carries, as its GameCounted keeps it (none: {})."""
-    signed = read.value(record, "board_signature", dict, default=None)
-    choices = one_of(ED25519, HMAC)
-    if signed is None or read.value(signed, "algorithm", str, check=choices) == HMAC:
-        return {}
-    return {
-        n: read.value(signed, n, kind, key=f"board_signature.{n}") for n, kind in SIGNED.items()
-    }
-
-
-def board_signed(read: Source, result: GameCounted, kept: dict[str, Any]) -> None:
-    """Refuse ``result`` unless the board's signature it carries (if any) holds: its key
-    signed :func:`~pegboard.game.chain.end_of` of its game, entries, head and start, the
-    start asked for its table and round on the night of the file's other boards' games
-    (``kept``: the first one's, kept there)."""
-    if not result.signature:
-        return
-    seat = {"table": result.table, "game": result.game}
-    try:
-        end = end_of(result.game, result.versions, _unhex(result.head), result.asked)
-        holds = verify(_unhex(result.key), _unhex(result.signature), end)
-    except ValueError:
-        holds = False
-    if not holds:
-        raise read.fail(UNSIGNED_GAME, **seat)
-    try:
-        start = json.loads(result.asked)
-    except ValueError:
-        start = None
-    if not isinstance(start, dict):
-        raise read.fail(ELSEWHERE, **seat)
-    night = kept.setdefault("night", start.get("night"))
-    where = (start.get("night"), start.get("table"), start.get("round"))
-    if where != (night, result.table, result.round):
-        raise read.fail(ELSEWHERE, **seat)
 
 
 def _corrected(read: Source, night: Night, record: dict[str, Any], apply: Any) -> None:
