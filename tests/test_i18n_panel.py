@@ -296,7 +296,7 @@ def test_the_boards_language_comes_from_its_config(tmp_path):
 
         def lang_of(**headers) -> str:
             with urllib.request.urlopen(urllib.request.Request(url, headers=headers)) as page:
-                return re.search(r'<html lang="(\w+)">', page.read().decode()).group(1)
+                return re.search(r'<html lang="(\w+)"', page.read().decode()).group(1)
 
         assert lang_of() == "nl"
         assert lang_of(**{"Accept-Language": "de-AT"}) == "de"

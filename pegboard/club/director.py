@@ -37,11 +37,12 @@ from pegboard.club import night as nights
 from pegboard.club import seating
 from pegboard.club.boards import kept_board, paired_with, start_asked
 from pegboard.club.follow import Heard, Streams
+from pegboard.club.hall import Hall
 from pegboard.club.night import BOARD, HOSTED, Event, Night, Player, Seat
 from pegboard.club.results import Refused, counted, witnessed
 from pegboard.club.standings import Standing, standings
 from pegboard.club.store import ClubStore, Key
-from pegboard.club.tables import Hosted, Link, Unreachable
+from pegboard.club.tables import Hosted, Link, Unreachable, address_of
 from pegboard.club.witness import Witness
 from pegboard.errors import ClubError, PegboardError
 from pegboard.i18n import N_, Phrase, phrase_of
@@ -76,9 +77,9 @@ class Logged:
 
 
 class Director:
-    """The night kept in ``store``; hosted tables' files under ``folder``, their panels
-    on ``host`` (each on a port of its own, kept across restarts); boards followed by
-    their streams (``follow``: STREAM) or asked every ``poll`` seconds (ASK)."""
+    """The night kept in ``store``; hosted tables' files under ``folder``, their panels at
+    ``/table/N/`` in ``hall`` (None: a hall of its own on ``host``, made for the first); boards
+    followed by their streams (``follow``: STREAM) or asked every ``poll`` seconds (ASK)."""
 
     def __init__(
         self,
@@ -86,12 +87,14 @@ class Director:
         folder: Path,
         host: str = "127.0.0.1",
         *,
+        hall: Hall | None = None,
         poll: float = POLL,
         follow: str = STREAM,
         lang: str = "en",
         rng: random.Random | None = None,
     ) -> None:
         self.store, self.folder, self.host, self.poll, self.lang = store, folder, host, poll, lang
+        self.hall, self._own_hall = hall, hall is None
         self.rng = rng or random.Random(secrets.randbits(64))
         self._lock = threading.RLock()
         self._changed = threading.Condition(self._lock)
@@ -179,8 +182,6 @@ class Director:
     ) -> int:
         """A board as one more table: paired with its ``pin`` (None: paired before), its key
         the one pinned before, unless the director says the board was ``replaced``."""
-        from pegboard.club.tables import address_of
-
         address = address_of(address)
         with self._lock:
             kept = self._recalled(key)
@@ -299,8 +300,8 @@ class Director:
         try:
             if table.kind == HOSTED:
                 kept = self.store.hosted(self.night_id).get(number)
-                port, pin = kept or (0, f"{secrets.randbelow(10**6):06d}")
-                hosted = self._hosted(number, port, pin)
+                pin = kept[1] if kept else f"{secrets.randbelow(10**6):06d}"
+                hosted = self._hosted(number, pin)
                 self.store.keep_hosted(self.night_id, number, hosted.port, pin)
                 hosted.subscribe(lambda change: self._hosted_changed(hosted))
                 self.links[number] = hosted
@@ -314,12 +315,10 @@ class Director:
         except (PegboardError, OSError) as error:
             self.seen[number] = Seen(error=phrase_of(error))
 
-    def _hosted(self, number: int, port: int, pin: str) -> Hosted:
+    def _hosted(self, number: int, pin: str) -> Hosted:
         folder = self.folder / f"night-{self.night_id}" / f"table-{number}"
-        try:
-            return Hosted(number, folder, self.host, port, pin, self.lang)
-        except OSError:  # its port is taken since: another
-            return Hosted(number, folder, self.host, 0, pin, self.lang)
+        self.hall = self.hall or Hall(self.host).start()  # none given: one for the first table
+        return Hosted(number, folder, self.hall, self.host, pin, self.lang)
 
     def _hosted_changed(self, hosted: Hosted) -> None:
         """A hosted table's change (on its door's thread): its head witnessed."""
@@ -436,6 +435,8 @@ class Director:
         self._pool.shutdown(wait=True)
         self.witness.keep(self.store, self.night_id, now=True)
         self._close_links()
+        if self._own_hall and self.hall is not None:
+            self.hall.close()
 
     def _close_links(self) -> None:
         for number, link in list(self.links.items()):

@@ -1,7 +1,8 @@
 """``pegboard club``: the night's program on the director's laptop or Pi. It opens the
-club's file, the night's hosted tables (each a board's panel on a port of its own) and
-the boards paired with it, follows every table, and serves the club's pages and API
-until SIGTERM or Ctrl-C. A restart takes the night up where it was.
+club's file, the night's hosted tables and the boards paired with it, follows every
+table, and serves the club's pages and API until SIGTERM or Ctrl-C, all on one port and
+one loop (:mod:`pegboard.club.hall`): the club's pages at its root, each hosted table's
+panel under ``/table/N/``. A restart takes the night up where it was.
 """
 
 from __future__ import annotations
@@ -13,13 +14,13 @@ from pathlib import Path
 
 from pegboard import lan, startup
 from pegboard.club.director import Director
+from pegboard.club.hall import Hall
 from pegboard.club.store import ClubStore
 from pegboard.club.web import create_club_app
 from pegboard.config import NOT_A_PIN, is_pin
 from pegboard.errors import ConfigError
 from pegboard.files import write_private
 from pegboard.i18n import N_, Phrase
-from pegboard.panel.server import PanelServer
 
 STORE = "club.db"
 
@@ -46,7 +47,8 @@ def run(
     startup.check_kept(folder, pin_kept=pin is None)
     pin, new = startup.pin_of(folder, pin)
     store = ClubStore(folder / STORE)
-    director = Director(store, folder, host, poll=poll, follow=follow, lang=lang)
+    hall = Hall(host, port)  # the club's pages and the hosted tables' panels: one server
+    director = Director(store, folder, host, hall=hall, poll=poll, follow=follow, lang=lang)
     boards = None
     try:
         while len(director.night.tables) < tables:
@@ -67,15 +69,15 @@ def run(
             tries=folder / startup.TRIES_FILE,
         )
         app.extensions["pegboard.boards"] = boards
-        server = PanelServer(app, host, port)
+        hall.mounts.root = app
         director.start()
 
         def stop(signum: int, frame: object) -> None:
-            server.stop()
+            hall.stop()
 
         for number in (signal.SIGTERM, signal.SIGINT):
             signal.signal(number, stop)
-        url = lan.panel_urls(host, server.port)[0][0]
+        url = lan.panel_urls(host, hall.port)[0][0]
         _say(Phrase.of(N_("club at {url}"), url=url), lang)
         said = N_("the night's PIN {pin} (new)") if new else N_("the night's PIN {pin}")
         _say(Phrase.of(said, pin=pin), lang)
@@ -86,9 +88,10 @@ def run(
                 continue
             said = N_("table {table} at {url}, its PIN {pin}")
             _say(Phrase.of(said, table=table, url=address, pin=table_pin), lang)
-        server.run()
+        hall.run()
     finally:
         director.close()
+        hall.close()
         if boards is not None:
             boards.close()
         store.close()

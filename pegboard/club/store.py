@@ -1,6 +1,6 @@
 """The club's file: every night's events in order, with who made each and when, the
-hosted tables' ports and PINs, and the keys of the boards paired with the club (a board
-is paired once: its key is kept for the nights after).
+hosted tables' PINs (and the port each was served on), and the keys of the boards paired
+with the club (a board is paired once: its key is kept for the nights after).
 
 SQLite (WAL, ``synchronous=FULL``), one transaction per event: a director's laptop that
 restarts loses nothing it said was done. A game's result is stored with its night, its
@@ -239,7 +239,7 @@ class ClubStore:
     # --- tables -----------------------------------------------------------------------
 
     def hosted(self, night: int) -> dict[int, tuple[int, str]]:
-        """The hosted tables of ``night``: table -> (port, PIN)."""
+        """The hosted tables of ``night``: table -> (the port it was served on, its PIN)."""
         rows = self._run("SELECT tbl, port, pin FROM hosted WHERE night = ?", (night,))
         return {int(str(t)): (int(str(port)), str(pin)) for t, port, pin in rows}
 

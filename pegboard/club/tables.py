@@ -2,8 +2,10 @@
 
 - :class:`Hosted`: a table the club serves itself, with no hardware: a game file of its
   own behind its own front door (:class:`~pegboard.keeper.Scorekeeper`), and the board's
-  own panel (the same app, the same phone page) on a port of its own, with its own PIN
-  and one-time join links. The club drives it through its door, in this process.
+  own panel (the same app, the same phone page) under a path of its own in the night's
+  one server (``/table/3/``: :mod:`pegboard.club.hall`), with its own PIN, sessions
+  (a cookie of its own, for its path only), secret and one-time join links. The club
+  drives it through its door, in this process.
 - :class:`~pegboard.club.boards.Board`: an LED board on the network, paired once by
   its PIN, driven through the board's panel API with signed requests, taking only the
   answers the board signed (:mod:`pegboard.club.boards`).
@@ -21,7 +23,6 @@ from __future__ import annotations
 import hashlib
 import json
 import secrets
-import threading
 import urllib.parse
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -31,14 +32,15 @@ from typing import Any, Protocol
 from pegboard import lan
 from pegboard.board.layout import load_layout
 from pegboard.club.format import Format
+from pegboard.club.hall import Hall, prefix_of
 from pegboard.club.results import Refused, checked
 from pegboard.errors import ClubError, StoreError
+from pegboard.files import write_private
 from pegboard.game import Table
 from pegboard.game.chain import GameLog
 from pegboard.i18n import N_, Phrase, phrase_of
 from pegboard.keeper import Change, Scorekeeper
 from pegboard.panel import create_app
-from pegboard.panel.server import PanelServer
 
 LAYOUT = "two-track-121"  # a hosted table's board: two players, any target
 SECONDS = 5.0  # a board that does not answer within this is unreachable for now
@@ -95,22 +97,23 @@ def settings_of(players: tuple[str, str], rules: Format) -> dict[str, Any]:
 
 
 class Hosted:
-    """A table served by the club (see the module's words): its game file, PIN and
-    sessions in ``folder``, its panel on ``host``:``port`` (0: any free port)."""
+    """A table served by the club (see the module's words): its game file, PIN, secret
+    and sessions in ``folder``, its panel mounted in ``hall`` (its address there, under
+    ``/table/N``), answering to the names of ``host``."""
 
     kind = "hosted"
     public = None  # the club's own table: no board signs its games
 
     def __init__(
-        self, number: int, folder: Path, host: str, port: int, pin: str, lang: str = "en"
+        self, number: int, folder: Path, hall: Hall, host: str, pin: str, lang: str = "en"
     ) -> None:
-        self.number, self.pin, self.host = number, pin, host
+        self.number, self.pin, self.host, self.hall = number, pin, host, hall
         folder.mkdir(parents=True, exist_ok=True)
         self.table = Table(folder / "games.db")
         self.keeper = Scorekeeper(self.table, load_layout(LAYOUT))
         key = folder / "secret"
         if not key.exists():
-            key.write_text(secrets.token_hex(32))
+            write_private(key, secrets.token_hex(32))
         self.app = create_app(
             {
                 "PIN": pin,
@@ -119,14 +122,15 @@ class Hosted:
                 "HOSTS": sorted(lan.own_hosts(host)),
                 "SESSIONS_FILE": str(folder / "sessions"),
                 "TRIES_FILE": str(folder / "pin-tries"),
+                # Its session cookie is its own: named for the table, sent to its path only
+                # (two tables open in one browser sign in apart).
+                "SESSION_COOKIE_PATH": f"{prefix_of(number)}/",
+                "SESSION_COOKIE_NAME": f"pegboard_table_{number}",
             },
             self.keeper,
         )
-        self.server = PanelServer(self.app, host, port)
-        self.port = self.server.port
-        self.address = lan.panel_urls(host, self.port)[0][0].rstrip("/")
-        self._thread = threading.Thread(target=self.server.run, name=f"table-{number}", daemon=True)
-        self._thread.start()
+        self.address = hall.mount(number, self.app)
+        self.port = hall.port
 
     def start(self, players: tuple[str, str], rules: Format, key: str, asked: str) -> int:
         settings = settings_of(players, rules)
@@ -162,9 +166,10 @@ class Hosted:
         return self.keeper.subscribe(callback)
 
     def close(self) -> None:
+        """Unmount the table (its paths answer 404, its phones' streams end), then close
+        its door and its file."""
+        self.hall.unmount(self.number)
         self.keeper.close()
-        self.server.stop()
-        self._thread.join(timeout=10)
         self.table.close()
 
 

@@ -251,7 +251,8 @@ def events() -> Response:
         release = broadcaster.follow(lang)
         seen, first = broadcaster.hello(lang, request.headers.get("Last-Event-ID"))
         kept = signed_in() or signing.signed()  # a phone's, or a paired club's: never ended
-        request.environ[STREAM] = live.Handover(lang, seen, first, release, kept)
+        handover = live.Handover(lang, seen, first, release, kept, source=broadcaster)
+        request.environ[STREAM] = handover
         return Response(b"", mimetype="text/event-stream", headers=headers)
     feed = live.Feed(broadcaster, lang, lambda: door.closing)
     return Response(feed, mimetype="text/event-stream", headers=headers)

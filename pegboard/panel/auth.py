@@ -253,7 +253,7 @@ def login() -> Response:
 def invite() -> Response:
     """A one-time link (and its QR code) that lets another phone in without the PIN."""
     token = current_app.extensions["pegboard.invites"].make()
-    link = f"{request.host_url}#join={token}"
+    link = f"{request.url_root}#join={token}"  # the panel's root: a hosted table's too
     qr = segno.make(link, error="m").svg_data_uri(scale=5, border=2)
     return jsonify(link=link, seconds=LINK_SECONDS, qr=qr)
 

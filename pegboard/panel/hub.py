@@ -12,6 +12,10 @@ by ending the oldest stream of the address that holds the most, if it holds more
 the newcomer would: an address holding many streams gives way to one holding few, so a
 table's worth of phones always gets in, whoever holds the rest. A signed-in phone's
 stream is never ended to make room.
+
+One server may serve several panels (:mod:`pegboard.panel.mounts`: a club's hosted
+tables): each stream is of the broadcaster (``source``) of the panel that opened it, and
+hears that one's broadcasts only; the room the streams take is the server's, shared.
 """
 
 from __future__ import annotations
@@ -24,6 +28,8 @@ from typing import Any
 
 from pegboard.panel.live import AGAIN, HEARTBEAT, STILL_HERE, Broadcast, Handover
 
+RECENT = 64  # broadcasts kept for each source, for the streams being handed over
+
 
 class Hub:
     """The live streams; ``limits`` is the server's :class:`~pegboard.panel.server.Limits`."""
@@ -32,7 +38,7 @@ class Hub:
         self.limits = limits
         self._streams: dict[_Stream, None] = {}  # oldest first
         self._watching: Counter[str] = Counter()  # watchers' streams by address
-        self._recent: deque[Broadcast] = deque(maxlen=64)  # for streams being handed over
+        self._recent: dict[object, deque[Broadcast]] = {}  # by source: for streams handed over
 
     def __len__(self) -> int:
         return len(self._streams)
@@ -58,7 +64,7 @@ class Hub:
             self._watching[address] += 1
         connection.set_close_callback(lambda: self.drop(stream))
         stream.write(handover.first)
-        for broadcast in self._recent:
+        for broadcast in self._recent.get(handover.source, ()):
             if broadcast.number > handover.seen:
                 stream.write(broadcast.texts.get(handover.lang, b""))
 
@@ -74,10 +80,18 @@ class Hub:
         self.drop(oldest)
         return True
 
-    def send(self, broadcast: Broadcast) -> None:
-        self._recent.append(broadcast)
+    def send(self, broadcast: Broadcast, source: object = None) -> None:
+        """Write ``broadcast`` (of the broadcaster ``source``) to the streams of ``source``."""
+        self._recent.setdefault(source, deque(maxlen=RECENT)).append(broadcast)
         for stream in list(self._streams):
-            stream.write(broadcast.texts.get(stream.lang, b""))
+            if stream.source is source:
+                stream.write(broadcast.texts.get(stream.lang, b""))
+
+    def forget(self, source: object) -> None:
+        """End the streams of ``source`` and forget its broadcasts (its panel went)."""
+        self._recent.pop(source, None)
+        for stream in [s for s in self._streams if s.source is source]:
+            self.drop(stream)
 
     async def beat(self) -> None:
         while True:
@@ -112,6 +126,7 @@ class _Stream:
             handover.signed_in,
             handover.release,
         )
+        self.source = handover.source
         self._waiting: list[bytes] = []
         self._queued = 0
         self._writing_since: float | None = None

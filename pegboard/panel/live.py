@@ -63,14 +63,16 @@ class Snapshot:
 class Handover:
     """A live stream the app opened, handed to the server that writes it: its language,
     the number of the last round its first message covers (later ones follow it), that
-    message, the call that stops following its language, and whether its phone is signed
-    in (such a stream is never ended to make room for a watcher's)."""
+    message, the call that stops following its language, whether its phone is signed
+    in (such a stream is never ended to make room for a watcher's), and the broadcaster
+    it follows (``source``: a server holding several panels' streams tells them apart)."""
 
     lang: str
     seen: int
     first: bytes
     release: Callable[[], None]
     signed_in: bool = False
+    source: object = None
 
 
 @dataclass(frozen=True, slots=True)

@@ -2,6 +2,11 @@
 and the board as it stands, so a phone shows it before its script asks for anything),
 the board drawing alone, the web app manifest, and the language switch.
 
+Every address the page names is the panel's own, from its root: ``/`` on a board,
+``/table/3/`` on a club's hosted table (:mod:`pegboard.panel.mounts`). The templates make
+them with ``url_for``; the page tells its scripts its root (``data-root``), and they
+resolve every path of the API against it.
+
 The page names its files (styles, modules, icons) under ``/static/v/<version>/``, the
 version a digest of every file the board serves there: a phone keeps them for a year and
 asks again only when the board's files change (a new version, new addresses). Every
@@ -168,14 +173,15 @@ def manifest() -> Response:
         }
         for size, name, purpose in ICONS
     ]
+    root = url_for("pages.index")  # "/" on a board, "/table/3/" on a club's hosted table
     app = {
-        "id": "/",
+        "id": root,
         "name": _("pegboard: the cribbage board"),
         "short_name": "pegboard",
         "description": _("Follow the board, peg and check every count from your phone."),
         "lang": language(),
-        "start_url": "/",
-        "scope": "/",
+        "start_url": root,
+        "scope": root,
         "display": "standalone",
         "orientation": "any",
         "background_color": "#f4efe4",
@@ -190,7 +196,7 @@ def manifest() -> Response:
 def choose_language() -> BaseResponse:
     """The language switch: this phone keeps its choice (a cookie), then the page reloads."""
     chosen = language_of(request.form.get("lang"))
-    response = redirect("/", code=303)
+    response = redirect(url_for("pages.index"), code=303)
     if chosen is not None:
         response.set_cookie(
             LANGUAGE_COOKIE,

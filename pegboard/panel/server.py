@@ -11,7 +11,9 @@ app (it checks its Host, picks its language, renders its first message in a work
 any request) is handed over to the hub (:mod:`pegboard.panel.hub`) instead of being
 answered whole. One broadcaster thread
 renders each change once per language and the loop writes it to each stream. Streams
-cost memory, not threads.
+cost memory, not threads. A club serves all of a night's hosted tables so, on one port
+(:mod:`pegboard.panel.mounts`): one loop and one pool for every table's panel, each
+table's broadcaster writing to its own table's streams.
 
 Tornado was chosen over an ASGI server (uvicorn, hypercorn) because it bounds the
 time a request's head and body may take (``header_seconds``, ``body_seconds``: uvicorn
@@ -35,6 +37,7 @@ True
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
 import resource
 import socket
@@ -56,6 +59,7 @@ from pegboard.panel.container import BUSY, Panel
 from pegboard.panel.hub import Hub
 from pegboard.panel.keepalive import KeepAlive, Watched
 from pegboard.panel.live import Broadcast
+from pegboard.panel.mounts import Mounts
 
 log = logging.getLogger(__name__)
 
@@ -126,7 +130,9 @@ def _available_kb() -> int:
 class PanelServer:
     """Serve the WSGI ``app`` on ``host``:``port`` (0: any free port) until :meth:`stop`.
     The port is bound at once (so a taken port fails here, before serving). The app's
-    broadcaster (:class:`~pegboard.panel.api.Board`), if it has one, feeds the live streams."""
+    broadcaster (:class:`~pegboard.panel.api.Board`), if it has one, feeds the live streams;
+    ``app`` may be :class:`~pegboard.panel.mounts.Mounts`: the panels mounted in it (a
+    club's hosted tables), each its broadcaster's streams, from its mounting to its going."""
 
     def __init__(self, app: Any, host: str, port: int, limits: Limits | None = None) -> None:
         self.app, self.limits = app, (limits or Limits()).sized()
@@ -166,14 +172,31 @@ class PanelServer:
         limits = self.limits
         http = _Connections.of(Panel(self.app, self._pool, self.hub), limits, self.hub)
         http.add_sockets(self._sockets)
-        board = Board.find(self.app) if isinstance(self.app, Flask) else None
-        unhook: Callable[[], None] = _nothing  # an app without a board has no broadcasts
-        if board is not None:
+
+        def hook(app: Flask) -> Callable[[], None]:
+            """Hear the broadcasts of ``app``'s board, until the call returned."""
+            board = Board.find(app)
+            if board is None:  # an app without a board has no broadcasts
+                return _nothing
+            source = board.live
 
             def sink(sent: Broadcast) -> None:  # on the broadcaster's thread: to the loop
-                loop.call_soon_threadsafe(self.hub.send, sent)
+                loop.call_soon_threadsafe(self.hub.send, sent, source)
 
-            unhook = board.live.add_sink(sink)
+            stop = source.add_sink(sink)
+
+            def unhook() -> None:  # its streams end with it (on the loop)
+                stop()
+                with contextlib.suppress(RuntimeError):  # the loop closed: no stream is left
+                    loop.call_soon_threadsafe(self.hub.forget, source)
+
+            return unhook
+
+        unhook: Callable[[], None] = _nothing
+        if isinstance(self.app, Mounts):  # each app mounted, from its mounting to its going
+            unhook = self.app.follow(hook)
+        elif isinstance(self.app, Flask):
+            unhook = hook(self.app)
         beat = asyncio.ensure_future(self.hub.beat())
         sweep = asyncio.ensure_future(http.sweep())
         try:

@@ -26,7 +26,7 @@ async function advise() {
   const game = now().game;
   const players = game ? game.seats.length : 2;
   try {
-    const result = await api(`/api/advice?${new URLSearchParams({ cards: cards.join(","), role, players })}`);
+    const result = await api(`api/advice?${new URLSearchParams({ cards: cards.join(","), role, players })}`);
     advice = result.advice;
     say("advice", "");
   } catch (error) {

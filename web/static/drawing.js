@@ -4,6 +4,7 @@
 // from the board's snapshot (its own geometry): nothing of the board is worked out here.
 
 import { visit } from "./kept.js";
+import { addressOf } from "./talk.js";
 import { t } from "./words.js";
 
 const SVG = "http://www.w3.org/2000/svg";
@@ -88,7 +89,7 @@ function tagPegs(svg, state) {
 export async function drawBoard(state) {
   const now = state.game ? state.game.skunk_lines.join() : "";
   if (lines !== null && lines !== now) {
-    const response = await fetch("/board.svg");
+    const response = await fetch(addressOf("board.svg"));
     board().innerHTML = await response.text();
   }
   lines = now;

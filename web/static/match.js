@@ -9,7 +9,7 @@ let statistics = { version: null, players: [] };
 async function readStatistics(version) {
   if (statistics.version === version) return;
   statistics = { version, players: statistics.players };
-  const { players } = await api("/api/statistics");
+  const { players } = await api("api/statistics");
   statistics = { version, players };
   drawMatch();
 }

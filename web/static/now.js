@@ -48,7 +48,7 @@ function revealed(game, due, cards) {
   if (scoring.key === key) return scoring.result;
   scoring = { key, result: null };
   const query = new URLSearchParams({ hand: cards.join(","), starter: game.starter, crib: due.kind === "crib" ? "1" : "0" });
-  api(`/api/score?${query}`).then((result) => {
+  api(`api/score?${query}`).then((result) => {
     if (scoring.key === key) {
       scoring.result = result;
       drawNow();

@@ -42,7 +42,7 @@ export async function readPhoto(how, file, pickCards) {
     const body = await scaled(file);
     const query = new URLSearchParams({ seat: how.seat, kind: how.kind });
     const type = body.type || "image/jpeg";
-    const read = await api(`/api/cards?${query}`, { method: "POST", body, headers: { "Content-Type": type } });
+    const read = await api(`api/cards?${query}`, { method: "POST", body, headers: { "Content-Type": type } });
     const game = now().game;
     const sure = read.shown || read.cards.filter((c) => c.sure).map((c) => c.card);
     const room = how.size - how.fixed.length;

@@ -115,7 +115,7 @@ function confirmFirst(text, cancel, ok, then) {
 
 export async function readGames() {
   try {
-    const { games } = await api("/api/games");
+    const { games } = await api("api/games");
     drawGames(games);
   } catch (error) {
     say("form", error.message, "bad");

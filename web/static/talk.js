@@ -31,9 +31,17 @@ export class Refused extends Error {
   }
 }
 
+// Where the board's API and files are: the page names its panel's root ("/" on a board,
+// "/table/3/" on a club's hosted table) and every path (written from it: "api/state") is
+// resolved against it, so the same page works at either.
+export function addressOf(path) {
+  const root = new URL(document.documentElement.dataset.root || "/", location.href);
+  return new URL(path, root).href;
+}
+
 export async function api(path, options = {}) {
   const { headers = {}, ...rest } = options;
-  const response = await fetch(path, {
+  const response = await fetch(addressOf(path), {
     credentials: "same-origin",
     headers: { "Content-Type": "application/json", "X-CSRF-Token": session.csrf, ...headers },
     ...rest,
@@ -75,7 +83,7 @@ export async function act(action, args = {}, where = "now") {
   const body = game && state.versioned.includes(action) ? { ...args, version: seen } : args;
   sending.add(what);
   try {
-    const result = await send(`/api/act/${action}`, body);
+    const result = await send(`api/act/${action}`, body);
     if (result.state) show(result.state);
     tell("answer", { action, args, where, said: result.said });
     return result;
@@ -115,7 +123,7 @@ export function backoff(refused, random = Math.random()) {
 }
 
 export function follow() {
-  const source = new EventSource("/api/events");
+  const source = new EventSource(addressOf("api/events"));
   source.addEventListener("state", (event) => {
     const next = JSON.parse(event.data);
     if (next.game) followHistory(next.game.history);
@@ -164,7 +172,7 @@ async function readHistory(at) {
   const lines = [];
   try {
     for (let count = 1; lines.length < count;) {
-      const page = await api(`/api/history?${new URLSearchParams({ at, start: lines.length })}`);
+      const page = await api(`api/history?${new URLSearchParams({ at, start: lines.length })}`);
       lines.push(...page.entries);
       count = page.entries.length ? page.count : 0;
     }
@@ -188,18 +196,18 @@ export function setSession(next) {
 
 // Sign in with the PIN (the answer of a wrong one is thrown: a Refused).
 export async function signIn(pin) {
-  setSession(await send("/api/login", { pin }));
+  setSession(await send("api/login", { pin }));
 }
 
 export async function signOut() {
-  setSession(await send("/api/logout", {}));
+  setSession(await send("api/logout", {}));
 }
 
 // A signed-in phone lets another in without the PIN: a link good once, for a minute
 // (``{link, qr, seconds}``; a refusal is thrown).
-export const invite = () => send("/api/invite", {});
+export const invite = () => send("api/invite", {});
 
 // Sign in with such a link's token.
 export async function join(token) {
-  setSession(await send("/api/join", { token }));
+  setSession(await send("api/join", { token }));
 }
