@@ -40,11 +40,12 @@ def test_a_pegged_count_is_announced_on_every_phone_in_its_language(phone):
     # Bob's hand 10♥ 5♥ J♠ 4♦ with the 5♦ is ten; he claims eight.
     act(ann, "claim", seat=1, points=8, cards=["10H", "5H", "JS", "4D"])
     expect(ann.locator("#aloud p").nth(-2)).to_have_text("Bob's hand: eight… under by two.")
-    # Each entry once, in German: the starter by its name, who counts, the claim.
+    # Each entry once, in German: the starter by its name, who counts, the show, the claim.
     said = [
         "Die Startkarte: Karo-Fünf.",
         "Bob ist dran.",  # he leads the play
         "Jetzt: Bobs Hand.",  # the play ended: Bob counts first
+        "Bobs Hand zeigt Herz-Zehn, Herz-Fünf, Pik-Bube und Karo-Vier; die Startkarte, Karo-Fünf.",
         "Bobs Hand: acht… zwei zu wenig.",
         "Jetzt: Anns Hand.",
     ]
