@@ -172,7 +172,13 @@ def test_install_takes_a_running_pico_through_its_repl_to_the_new_firmware(
     monkeypatch.setattr(firmware_tool, "MPREMOTE_SECONDS", 300.0)
 
     def watch(data: bytes) -> bytes:
-        if pegproto.REPL_MAGIC in data:
+        if pegproto.REPL_MAGIC in data and not acked_repl.is_set():
+            # The REPL takes the port's name before the firmware acks (the install holds
+            # the port open, and hears the ack on it): whatever opens the name next, as
+            # mpremote does, finds the REPL, however late this thread runs.
+            link = pico.path + ".repl"
+            os.symlink(micropython.path, link)
+            os.replace(link, pico.path)
             acked_repl.set()  # passes on its way to the firmware, which acks and leaves
         return data
 
@@ -180,10 +186,7 @@ def test_install_takes_a_running_pico_through_its_repl_to_the_new_firmware(
 
     def pico_side() -> None:
         assert acked_repl.wait(300)
-        pico.hang()  # the firmware has left for the REPL: the REPL takes the port
-        link = pico.path + ".repl"
-        os.symlink(micropython.path, link)
-        os.replace(link, pico.path)
+        pico.hang()  # the firmware has left for the REPL
         copied.update(micropython.files(timeout=300))  # until mpremote resets it
         pico.unplug()
         pico.plug()  # the Pico boots into the new firmware, back on the same name
