@@ -13,6 +13,7 @@ from pegboard.cli import main
 from pegboard.panel.cards import PHOTO_BYTES
 
 need_decks()
+pytestmark = pytest.mark.subprocess  # the decks' faces are drawn by rsvg-convert
 
 SHOW = "5H 5C 5S JD".split()  # with the starter 5D: 29
 

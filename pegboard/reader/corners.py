@@ -7,8 +7,14 @@ once; a card read in both its corners counts once; a lone card (its outline one 
 is one card, whatever its two corners said. Below :data:`SURE` a card is *unsure*: the phone
 asks the player with the picker open at this likely card. The reader never marks a guess sure.
 
+What lies on a card (:func:`~pegboard.reader.ink.laid`: an outline wholly inside the photo
+and bright against the table) is read, sure or unsure; off the cards (the table's pattern, or
+a card running off the photo's edge) only a sure reading counts, so a bare table is no cards.
+A joker is a joker when read twice on one card (its column of letters paired more than once,
+or both its corners); read once, as a court card's picture now and then is, it is no index.
+
 A photo with nothing readable gets one clear line (a :class:`~pegboard.errors.ReaderError`):
-blurred, only card backs, no cards, a joker, or more cards than a show holds.
+no cards, blurred, only card backs, a joker, or more cards than a show holds.
 """
 
 from __future__ import annotations
@@ -30,6 +36,7 @@ BACK = 0.55  # a card outline this much ink is a back (a face, even a court card
 MOST = 6  # cards in a photo: a six-card hand before the discard is the most a count needs
 BLURRED = 12.0  # the photo's sharpness (variance of its Laplacian) below which it is blurred
 JOKER, NONE = 13, 14  # the rank head's classes past the king
+JOKER_READS = 2  # sure joker readings on one card that make it a joker
 
 
 @dataclass(frozen=True, slots=True)
@@ -45,9 +52,19 @@ def read_image(rgb: np.ndarray[Any, np.dtype[np.uint8]]) -> tuple[Seen, ...]:
     sheet = prepare(rgb)
     props = proposals(sheet)
     reads = _classify(sheet, props)
-    if any(r.rank == JOKER for r in reads):
+    jokers: dict[int, int] = {}
+    for r in reads:
+        if r.rank == JOKER and (region := _region_of(sheet, r.prop)) in sheet.laid:
+            jokers[region] = jokers.get(region, 0) + 1
+    if max(jokers.values(), default=0) >= JOKER_READS:
         raise ReaderError(Phrase(N_("A joker is in the photo: cribbage is played without jokers.")))
-    cards = _cards(sheet, reads)
+    # Off the cards (the table, an outline running off the photo) only a sure reading counts.
+    kept = [
+        r
+        for r in reads
+        if r.rank != JOKER and (r.sureness >= SURE or _region_of(sheet, r.prop) in sheet.laid)
+    ]
+    cards = _cards(sheet, kept)
     if not cards:
         raise ReaderError(_why_nothing(sheet))
     if not any(seen.sure for seen in cards) and sheet.sharpness < BLURRED:
@@ -153,12 +170,11 @@ def _cards(sheet: Sheet, reads: list[_Read]) -> tuple[Seen, ...]:
 
 
 def _why_nothing(sheet: Sheet) -> Phrase:
+    if not sheet.laid:  # a bare table, however blurred
+        return Phrase(N_("No cards in the photo: lay the cards face up and take it again."))
     if sheet.sharpness < BLURRED:
         return _BLURRED
-    regions = [k for k in np.unique(sheet.cards) if k]
-    if not regions:
-        return Phrase(N_("No cards in the photo: lay the cards face up and take it again."))
-    for k in regions:
+    for k in sorted(sheet.laid):
         inside = sheet.cards == k
         if float((sheet.darkness[inside] > INK).mean()) > BACK:
             return Phrase(N_("Only card backs in the photo: turn the cards face up."))

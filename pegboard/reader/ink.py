@@ -24,6 +24,8 @@ PATCH_W, PATCH_H = 24, 36  # the classifier's patch, upright
 SPAN_W, SPAN_H = 1.7, 2.5
 NEIGHBOURS = 6
 INK = 0.32  # darker than the card white around it by this much is ink
+# A card's brightest tenth is this many times the table's median (darkest channel) or more.
+PAPER = 1.8
 
 Image = npt.NDArray[np.uint8]
 Floats = npt.NDArray[np.float32]
@@ -90,6 +92,7 @@ class Sheet:
     cards: npt.NDArray[np.int32]  # label of each pixel's card outline (0 = table)
     blobs: list[Blob]
     sharpness: float
+    laid: frozenset[int]  # the outlines that are cards (:func:`laid`)
 
 
 def _cv2() -> Any:
@@ -140,7 +143,35 @@ def prepare(rgb: Image) -> Sheet:
     blobs = _blobs(cv2, ink, redness)
     gray = cv2.cvtColor(rgb, cv2.COLOR_RGB2GRAY)
     sharpness = float(cv2.Laplacian(gray, cv2.CV_32F).var())
-    return Sheet(rgb, scale, darkness, redness, cards.astype(np.int32), blobs, sharpness)
+    cards = cards.astype(np.int32)
+    return Sheet(rgb, scale, darkness, redness, cards, blobs, sharpness, laid(low, cards))
+
+
+def laid(low: Image, cards: npt.NDArray[np.int32]) -> frozenset[int]:
+    """The outlines that are cards, not the table: each wholly inside the photo, and bright
+    against the table (its brightest tenth :data:`PAPER` times the table's median, in each
+    pixel's darkest channel: a card's paper, a back's border). Otsu's threshold splits any
+    photo in two, a bare table too: what it cuts out of the table's own pattern (a stripe of
+    the cloth, a plank's grain) runs off the photo's edge, or is not so much brighter.
+
+    >>> table = np.full((40, 60), 50, np.uint8)
+    >>> table[10:30, 20:34] = 220  # a card
+    >>> table[:, 50:] = 120  # a lighter stripe of the cloth, off the edge
+    >>> outlines = np.zeros((40, 60), np.int32)
+    >>> outlines[10:30, 20:34], outlines[:, 50:] = 1, 2
+    >>> sorted(laid(table, outlines))
+    [1]
+    """
+    counts = np.cumsum(np.bincount(low[cards == 0], minlength=256))
+    if not counts[-1]:
+        return frozenset()  # no table: no card's edge in sight
+    table = max(int(np.searchsorted(counts, counts[-1] / 2)), 1)
+    flat = cards.ravel()
+    bright = np.bincount(flat, weights=(low >= PAPER * table).ravel())
+    share = bright / np.maximum(np.bincount(flat), 1)
+    edge = np.concatenate([cards[0], cards[-1], cards[:, 0], cards[:, -1]])
+    off = set(np.unique(edge).tolist())
+    return frozenset(k for k in range(1, len(share)) if share[k] >= 0.1 and k not in off)
 
 
 def _blobs(cv2: Any, ink: Image, redness: Floats) -> list[Blob]:

@@ -202,21 +202,30 @@ def _seen(ids: Array, box: Box, k: int) -> bool:
 
 
 def faces_of_deck(folder: Path) -> dict[tuple[int, int], Face]:
-    """A rendered Debian deck's faces whose render is whole (the modal size), by (rank, suit).
+    """A rendered Debian deck's faces whose render is whole, by (rank, suit).
 
-    Their indices are not known here (nothing trains on them); only what card each is."""
+    Each render is cut to its ink first (Standard's ace of spades renders with a clear band
+    above the card as tall again); whole is then the deck's modal size, which leaves out a
+    render by id that is only part of a card (a court's picture, Dondorf's four of spades a
+    quarter the size in a corner of the page). Their indices are not known here (nothing
+    trains on them); only what card each is."""
     from tools.cards.decks import RANK_IDS, SUIT_IDS
+
+    def opened(path: Path) -> Image.Image:
+        image = Image.open(path).convert("RGBA")
+        box = image.getchannel("A").getbbox()
+        return image.crop(box) if box else image
 
     images = {}
     for r, rid in enumerate(RANK_IDS):
         for s, sid in enumerate(SUIT_IDS):
             path = folder / f"{rid}_{sid}.png"
             if path.exists():
-                images[(r, s)] = Image.open(path).convert("RGBA")
+                images[(r, s)] = opened(path)
     for name, key in (("back", (NONE, 0)), ("red_joker", (JOKER, 2)), ("black_joker", (JOKER, 3))):
         path = folder / f"{name}.png"
         if path.exists():
-            images[key] = Image.open(path).convert("RGBA")
+            images[key] = opened(path)
     sizes: dict[tuple[int, int], int] = {}
     for im in images.values():
         sizes[im.size] = sizes.get(im.size, 0) + 1
