@@ -51,6 +51,7 @@ class MicroPythonOnPty:
         )
         self._dump = b""
         self._ended = threading.Event()
+        self._closing = threading.Lock()
         for pump in (self._to_micropython, self._to_host, self._read_dump):
             threading.Thread(target=pump, daemon=True).start()
 
@@ -69,6 +70,10 @@ class MicroPythonOnPty:
 
     def _read_dump(self) -> None:
         self._dump = self.node.stderr.read()  # written as it ends
+        with self._closing:  # off USB, as a reset takes a Pico: the host's end hangs up
+            if self._master >= 0:
+                os.close(self._master)
+                self._master = -1
         self._ended.set()
 
     def files(self, timeout: float = 30) -> dict[str, bytes]:
@@ -81,7 +86,10 @@ class MicroPythonOnPty:
             self.node.kill()
             self.node.wait()
         os.close(self._slave)
-        os.close(self._master)
+        with self._closing:
+            if self._master >= 0:
+                os.close(self._master)
+                self._master = -1
 
 
 @pytest.fixture
