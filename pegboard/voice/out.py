@@ -207,7 +207,9 @@ class Files(Output):
             "phonemes": speech.phonemes,
             "whole": whole,
         }
-        wav.path.with_suffix(".json").write_text(json.dumps(note, ensure_ascii=False), "utf-8")
+        made = wav.path.with_suffix(".json.new")  # whole or not there: a reader never
+        made.write_text(json.dumps(note, ensure_ascii=False), "utf-8")  # sees half a note
+        made.replace(wav.path.with_suffix(".json"))
         self.written.append(wav.path)
         return whole
 
