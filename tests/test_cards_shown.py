@@ -67,8 +67,20 @@ def test_a_card_another_player_laid_is_refused_by_name_and_changes_nothing(post,
     assert keeper.now.versions == before
 
 
-@pytest.mark.parametrize("query", ["?seat=1&kind=play", "?seat=one&kind=hand", "?kind=crib"])
+@pytest.mark.parametrize(
+    "query",
+    [
+        "?seat=1&kind=play",
+        "?seat=one&kind=hand",
+        "?kind=crib",
+        "?seat=9&kind=hand",
+        "?seat=1&kind=crib",
+        "?seat=٤&kind=hand",
+    ],
+)
 def test_a_count_named_wrongly_is_refused_with_one_line(post, query):
     answer = post(BOB, query)
     assert answer.status_code == 400
-    assert answer.get_json()["error"] == "name the count as seat=N and kind=hand or kind=crib"
+    assert (
+        answer.get_json()["error"] == "name a count of this deal: seat=N and kind=hand or kind=crib"
+    )

@@ -26,7 +26,7 @@ import threading
 from flask import Blueprint, Response, abort, jsonify, request
 from flask_babel import gettext as _
 
-from pegboard.keeper import Count, CountKind, not_anothers, shown_cards
+from pegboard.keeper import Count, CountKind, State, not_anothers, shown_cards
 from pegboard.panel.api import keeper
 from pegboard.panel.auth import pin_required
 from pegboard.rules.cards import Card
@@ -54,6 +54,8 @@ def read_cards() -> Response:
         )
     starter = request.args.get("starter")
     card = Card.parse(starter) if starter else None
+    state = keeper().state
+    count = _count_named(state)  # refused before the photo is read
     data = request.get_data(cache=False)
     if not _one_at_a_time.acquire(timeout=WAIT_SECONDS):
         abort(503, description=_("the board is reading another photo: try again"))
@@ -62,8 +64,6 @@ def read_cards() -> Response:
     finally:
         _one_at_a_time.release()
     answer = reading.as_json(card)
-    count = _count_named()
-    state = keeper().state
     if count is not None and state is not None:
         sure = [seen.card for seen in reading.cards if seen.sure]
         if len(sure) == len(reading.cards) and len(sure) >= state.size_of(count.kind):
@@ -73,11 +73,18 @@ def read_cards() -> Response:
     return jsonify(answer)
 
 
-def _count_named() -> Count | None:
-    """The count named by ``?seat=&kind=`` (None: none named), refused when it is none."""
+def _count_named(state: State | None) -> Count | None:
+    """The count of ``state``'s deal named by ``?seat=&kind=`` (None: none named),
+    refused when the deal has no such count (a seat of the game's; the crib the dealer's)."""
     seat, kind = request.args.get("seat"), request.args.get("kind")
     if seat is None and kind is None:
         return None
-    if kind not in (CountKind.HAND, CountKind.CRIB) or seat is None or not seat.isdigit():
-        abort(400, description=_("name the count as seat=N and kind=hand or kind=crib"))
-    return Count(int(seat), CountKind(kind))
+    number = int(seat) if seat is not None and seat.isascii() and seat.isdigit() else -1
+    if (
+        state is None
+        or kind not in (CountKind.HAND, CountKind.CRIB)
+        or not 0 <= number < len(state.players)
+        or (kind == CountKind.CRIB and number != state.dealer)
+    ):
+        abort(400, description=_("name a count of this deal: seat=N and kind=hand or kind=crib"))
+    return Count(number, CountKind(kind))
