@@ -64,7 +64,7 @@ def read_image(rgb: np.ndarray[Any, np.dtype[np.uint8]]) -> tuple[Seen, ...]:
         for r in reads
         if r.rank != JOKER and (r.sureness >= SURE or _region_of(sheet, r.prop) in sheet.laid)
     ]
-    cards = _cards(sheet, kept)
+    cards = _cards(sheet, kept, frozenset(jokers))
     if not cards:
         raise ReaderError(_why_nothing(sheet))
     if not any(seen.sure for seen in cards) and sheet.sharpness < BLURRED:
@@ -126,8 +126,9 @@ def _lone_card(sheet: Sheet, region: int) -> Box | None:
     return int(xs.min()), int(ys.min()), int(xs.max()) + 1, int(ys.max()) + 1
 
 
-def _cards(sheet: Sheet, reads: list[_Read]) -> tuple[Seen, ...]:
-    # A lone card is one card: its readings vote (sureness summed), the best one is it.
+def _cards(sheet: Sheet, reads: list[_Read], doubted: frozenset[int]) -> tuple[Seen, ...]:
+    # A lone card is one card: its readings vote (sureness summed), the best one is it; a
+    # corner that disagrees, or one read as a joker (``doubted``), leaves it unsure.
     by_region: dict[int, list[_Read]] = {}
     for r in reads:
         by_region.setdefault(_region_of(sheet, r.prop), []).append(r)
@@ -143,8 +144,8 @@ def _cards(sheet: Sheet, reads: list[_Read]) -> tuple[Seen, ...]:
         best = max(votes, key=lambda k: votes[k])
         top = max((r for r in rs if (r.rank, r.suit) == best), key=lambda r: r.sureness)
         rivals = sum(v for k, v in votes.items() if k != best)
-        # Two corners that disagree leave the card unsure.
-        sureness = top.sureness if rivals < 0.5 else min(top.sureness, SURE - 0.01)
+        doubt = rivals >= 0.5 or region in doubted
+        sureness = min(top.sureness, SURE - 0.01) if doubt else top.sureness
         chosen.append((_Read(top.prop, top.rank, top.suit, sureness), box))
     # A card read in more than one place is one card (a deck holds each once).
     merged: dict[Card, tuple[float, Box]] = {}

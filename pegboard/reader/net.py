@@ -17,6 +17,7 @@ from importlib import resources
 
 import numpy as np
 import numpy.typing as npt
+from numpy.lib.stride_tricks import sliding_window_view
 
 Floats = npt.NDArray[np.float32]
 LAYERS = 3
@@ -28,10 +29,8 @@ def _conv_relu_pool(x: Floats, w: Floats, b: Floats) -> Floats:
     the result are (n, h, w, c), ``w`` (9 * c_in, c_out) with the taps row-major."""
     n, h, width, _ = x.shape
     padded = np.pad(x, ((0, 0), (1, 1), (1, 1), (0, 0)))
-    cols = np.concatenate(
-        [padded[:, dy : dy + h, dx : dx + width, :] for dy in range(3) for dx in range(3)],
-        axis=-1,
-    )
+    taps = sliding_window_view(padded, (3, 3), axis=(1, 2))  # (n, h, w, c, dy, dx), no copy
+    cols = np.ascontiguousarray(taps.transpose(0, 1, 2, 4, 5, 3))  # one copy, taps row-major
     out = cols.reshape(n * h * width, -1) @ w
     out += b
     np.maximum(out, 0, out=out)

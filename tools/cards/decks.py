@@ -76,4 +76,8 @@ def render_deck(
 
 def main() -> None:
     for deck in DECKS:
-        print(deck, render_deck(deck), flush=True)
+        try:
+            print(deck, render_deck(deck), flush=True)
+        except subprocess.CalledProcessError as e:  # e.g. an SVG with no page size
+            why = e.stderr.decode(errors="replace").strip() or f"exit status {e.returncode}"
+            print(deck, f"not rendered: rsvg-convert: {why}", flush=True)

@@ -2,9 +2,14 @@
 two corners, pips, court pictures, jokers and backs, with where each index's glyph and pip are.
 
 The fonts are Debian's, each under a licence that lets a model trained on them ship under MIT:
-DejaVu (Bitstream Vera licence), Liberation, Carlito, Cantarell and EB Garamond (SIL OFL 1.1),
-Caladea, Open Sans and Roboto (Apache 2.0). Linux Libertine and Biolinum (OFL) are held out.
-The suit pips are DejaVu's glyphs or shapes drawn here.
+DejaVu and Hack (Bitstream Vera licence); Liberation, Carlito, Cantarell, EB Garamond, Lato,
+Computer Modern Unicode, Gentium, Charis, Andika, Junicode, Cardo, Old Standard, Fira Code,
+Inconsolata, Comfortaa, Quicksand, STIX, Vollkorn, Dosis, Yanone Kaffeesatz, League Spartan,
+Play and Cabin (SIL OFL 1.1); Caladea, Open Sans, Roboto and Roboto Slab (Apache 2.0); PT
+(ParaType Free Font Licence); TeX Gyre (GUST Font Licence). Linux Libertine and Biolinum (OFL)
+are held out. The suit pips are the glyphs of fonts that have them, or shapes drawn here.
+A rank glyph is drawn as the font has it, or bolder, sheared, narrower or wider, and a three
+now and then flat-topped (the font's ezh, Ʒ), as many decks print it.
 """
 
 from __future__ import annotations
@@ -23,31 +28,78 @@ NONE = 14
 SUIT_GLYPHS = "♣♦♥♠"  # in Suit's order
 W = 240
 
-FONT_DIRS = ("/usr/share/fonts/truetype", "/usr/share/fonts/opentype")
+FONT_DIRS = (
+    "/usr/share/fonts/truetype",
+    "/usr/share/fonts/opentype",
+    "/usr/share/texmf/fonts/opentype/public",  # TeX Gyre
+)
+# Each folder a Debian font package's (fonts-crosextra-carlito and -caladea share one).
 TRAIN_FONTS = (
+    "dejavu/",
+    "hack/",
+    "liberation/",
+    "crosextra/",
+    "open-sans/",
+    "roboto/",
+    "roboto-slab/",
+    "cantarell/",
+    "ebgaramond/",
+    "lato/",
+    "cmu/",
+    "gentium/",
+    "charis/",
+    "andika/",
+    "junicode/",
+    "cardo/",
+    "fonts-oldstandard/",
+    "firacode/",
+    "inconsolata/",
+    "comfortaa/",
+    "quicksand/",
+    "stix/STIXGeneral",
+    "vollkorn/",
+    "dosis/",
+    "yanone-kaffeesatz/",
+    "league-spartan/",
+    "play/",
+    "cabin/",
+    "paratype/",
+    "tex-gyre/",
+)
+HELD_OUT_FONTS = ("linux-libertine/",)
+# Fonts with all four suit symbols (the rest of the pips are drawn).
+SUIT_FONTS = (
     "dejavu/DejaVuSans",
     "dejavu/DejaVuSerif",
     "liberation/Liberation",
-    "crosextra/Carlito",
-    "crosextra/Caladea",
-    "open-sans/OpenSans",
-    "roboto/",
-    "cantarell/Cantarell",
-    "ebgaramond/EBGaramond",
+    "tex-gyre/texgyreadventor",
+    "tex-gyre/texgyrepagella",
+    "stix/STIXGeneral-Regular",
 )
-HELD_OUT_FONTS = ("linux-libertine/",)
-SUIT_FONTS = ("dejavu/DejaVuSans.ttf", "dejavu/DejaVuSans-Bold.ttf", "dejavu/DejaVuSerif.ttf")
+CHECK = "A23456789JQK10"  # a font for ranks has every one of these
 
 
-def fonts(prefixes: tuple[str, ...]) -> list[Path]:
+def fonts(prefixes: tuple[str, ...], needs: str = CHECK) -> list[Path]:
+    """The font files under ``prefixes`` that draw every character of ``needs``."""
     found = []
     for root in FONT_DIRS:
         for path in sorted(Path(root).rglob("*")):
             rel = str(path.relative_to(root))
             wanted = path.suffix in (".ttf", ".otf") and any(rel.startswith(p) for p in prefixes)
-            if wanted and not any(word in rel for word in ("Math", "Thin", "ExtraLight")):
+            light = any(word in rel for word in ("Math", "Thin", "ExtraLight"))
+            if wanted and not light and _draws(str(path), needs):
                 found.append(path)
     return found
+
+
+@cache
+def _draws(path: str, chars: str) -> bool:
+    """Whether the font maps every one of ``chars`` to a glyph of its own."""
+    from fontTools.ttLib import TTFont
+
+    with TTFont(path, lazy=True) as font:
+        cmap = font.getBestCmap() or {}
+    return all(ord(c) in cmap for c in chars)
 
 
 @cache
@@ -66,6 +118,11 @@ class Face:
     indices: list[tuple[Box, Box]]  # (glyph box, pip box) of each corner index, upright first
 
 
+@cache
+def _suit_fonts() -> list[Path]:
+    return fonts(SUIT_FONTS, SUIT_GLYPHS)
+
+
 def _ink(rng: random.Random, red: bool) -> tuple[int, int, int, int]:
     if red:
         return (rng.randint(170, 235), rng.randint(0, 45), rng.randint(0, 55), 255)
@@ -79,7 +136,7 @@ def _pip_shape(rng: random.Random, suit: int, size: float, fill: tuple[int, ...]
     tile = Image.new("RGBA", (s * 2, s * 2), (0, 0, 0, 0))
     d = ImageDraw.Draw(tile)
     if rng.random() < 0.45:
-        font = _font(str(Path(FONT_DIRS[0]) / rng.choice(SUIT_FONTS)), s * 2)
+        font = _font(str(rng.choice(_suit_fonts())), s * 2)
         d.text((s, s), SUIT_GLYPHS[suit], font=font, fill=fill, anchor="mm")
     else:
         c, r = s, s * 0.5
@@ -125,12 +182,23 @@ def _pip_shape(rng: random.Random, suit: int, size: float, fill: tuple[int, ...]
 
 
 def _text(
-    font_path: Path, text: str, height: float, fill: tuple[int, ...], squeeze: float
+    font_path: Path,
+    text: str,
+    height: float,
+    fill: tuple[int, ...],
+    squeeze: float,
+    bold: int = 0,
+    shear: float = 0.0,
 ) -> Image.Image:
-    """``text`` in a font, its ink ``height`` pixels tall, cropped tight."""
+    """``text`` in a font, its ink ``height`` pixels tall, cropped tight: ``bold`` pixels of
+    stroke added at the drawing size (160), ``shear`` leaning its top to the right."""
     big = _font(str(font_path), 160)
-    tile = Image.new("RGBA", (160 * (len(text) + 1), 260), (0, 0, 0, 0))
-    ImageDraw.Draw(tile).text((20, 20), text, font=big, fill=fill)
+    tile = Image.new("RGBA", (160 * (len(text) + 2), 300), (0, 0, 0, 0))
+    ImageDraw.Draw(tile).text(
+        (60, 20), text, font=big, fill=fill, stroke_width=bold, stroke_fill=fill
+    )
+    if shear:
+        tile = tile.transform(tile.size, Image.Transform.AFFINE, (1, shear, -shear * 150, 0, 1, 0))
     box = tile.getbbox()
     if box is None:
         return Image.new("RGBA", (2, 2), (0, 0, 0, 0))
@@ -138,6 +206,19 @@ def _text(
     h = max(4, round(height))
     w = max(2, round(tile.width * h / tile.height * squeeze))
     return tile.resize((w, h), Image.Resampling.LANCZOS)
+
+
+def _rank_tile(
+    rng: random.Random, font: Path, rank: int, height: float, fill: tuple[int, ...]
+) -> Image.Image:
+    """A rank's glyph as some deck might print it."""
+    text = RANKS[rank]
+    if rank == 2 and rng.random() < 0.3 and _draws(str(font), "\u01b7"):
+        text = "\u01b7"  # a flat-topped three
+    squeeze = rng.uniform(0.5, 0.9) if rank == 9 else rng.uniform(0.7, 1.3)
+    bold = rng.choice([0, 0, rng.randint(2, 9)])
+    shear = rng.choice([0.0, 0.0, rng.uniform(-0.15, 0.25)])
+    return _text(font, text, height, fill, squeeze, bold, shear)
 
 
 def _paste(card: Image.Image, tile: Image.Image, x: float, y: float, flip: bool = False) -> Box:
@@ -262,8 +343,7 @@ def make_face(rng: random.Random, font_list: list[Path], rank: int, suit: int) -
             indices.append((column_box, column_box))
         _picture(rng, card, (W * 0.25, h * 0.2, W * 0.75, h * 0.8), red)
         return Face(card, JOKER, 0, indices)
-    squeeze = rng.uniform(0.55, 0.9) if rank == 9 else rng.uniform(0.8, 1.15)
-    glyph_tile = _text(font, RANKS[rank], glyph_h, ink, squeeze)
+    glyph_tile = _rank_tile(rng, font, rank, glyph_h, ink)
     pip_tile = _pip_shape(rng, suit, pip_h, ink)
     indices = []
     for flip in (False, True):
@@ -291,8 +371,8 @@ def _middle(
         return
     size = W * rng.uniform(0.13, 0.2)
     pip = _pip_shape(rng, suit, size, ink)
-    cx, half = W / 2, W * rng.uniform(0.17, 0.23)
-    ytop, ybot = h * rng.uniform(0.13, 0.2), h * rng.uniform(0.8, 0.87) - pip.height
+    cx, half = W / 2, W * rng.uniform(0.16, 0.25)
+    ytop, ybot = h * rng.uniform(0.1, 0.2), h * rng.uniform(0.8, 0.9) - pip.height
     for col, row in PIP_LAYOUT[rank + 1]:
         x = cx + col * half - pip.width / 2
         y = ytop + row * (ybot - ytop)

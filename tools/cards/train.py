@@ -25,7 +25,7 @@ SEED = 32
 WEIGHTS = Path(__file__).resolve().parents[2] / "pegboard" / "reader" / "weights.npz"
 JITTERS = 2
 CHUNKS = Path(__file__).resolve().parents[2] / ".cache" / "cards" / "train"
-VERSION = 1  # of the scenes and proposals: a new one makes its chunks anew
+VERSION = 2  # of the scenes and proposals: a new one makes its chunks anew
 
 
 def scene_faces(rng: random.Random, font_list: list[Path]) -> tuple[list, bool]:
@@ -166,8 +166,8 @@ def export(net: Any, path: Path) -> None:
 
 def main(argv: list[str]) -> None:
     parser = argparse.ArgumentParser(prog="python -m tools.cards train")
-    parser.add_argument("--scenes", type=int, default=1600)
-    parser.add_argument("--epochs", type=int, default=6)
+    parser.add_argument("--scenes", type=int, default=2800)
+    parser.add_argument("--epochs", type=int, default=8)
     parser.add_argument("--workers", type=int, default=2)
     parser.add_argument("--out", type=Path, default=WEIGHTS)
     args = parser.parse_args(argv)
