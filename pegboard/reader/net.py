@@ -30,7 +30,7 @@ def _conv_relu_pool(x: Floats, w: Floats, b: Floats) -> Floats:
     n, h, width, _ = x.shape
     padded = np.pad(x, ((0, 0), (1, 1), (1, 1), (0, 0)))
     taps = sliding_window_view(padded, (3, 3), axis=(1, 2))  # (n, h, w, c, dy, dx), no copy
-    cols = np.ascontiguousarray(taps.transpose(0, 1, 2, 4, 5, 3))  # one copy, taps row-major
+    cols: Floats = np.ascontiguousarray(taps.transpose(0, 1, 2, 4, 5, 3))  # one copy, row-major
     out = cols.reshape(n * h * width, -1) @ w
     out += b
     np.maximum(out, 0, out=out)
