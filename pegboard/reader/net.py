@@ -35,10 +35,11 @@ def _conv_relu_pool(x: Floats, w: Floats, b: Floats) -> Floats:
     out += b
     np.maximum(out, 0, out=out)
     out = out.reshape(n, h, width, -1)[:, : h // 2 * 2, : width // 2 * 2]
-    return np.maximum(
+    pooled: Floats = np.maximum(
         np.maximum(out[:, 0::2, 0::2], out[:, 1::2, 0::2]),
         np.maximum(out[:, 0::2, 1::2], out[:, 1::2, 1::2]),
     )
+    return pooled
 
 
 def _softmax(z: Floats) -> Floats:
