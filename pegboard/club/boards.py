@@ -1,11 +1,11 @@
 """An LED board on the network as one of the night's tables (:class:`Board`, a
 :class:`~pegboard.club.tables.Link`), paired once by its PIN, which is never sent
 (:mod:`pegboard.pairing`): the club pins the board's public key and keeps the pairing
-key both sides derived (:func:`paired_with`, in the club's file). The club drives the
-board through its panel API with requests signed with that key, and takes only answers
-the board signed for each request: a board whose PIN changed since says so
-(:class:`PairAgain`); anything else answering at its address is an :class:`Impostor`,
-the table named.
+key both sides derived (:func:`paired_with`, then :func:`keep`, in the club's file). The
+club drives the board through its panel API with requests signed with that key, and
+takes only answers the board signed for each request: a board whose PIN changed since
+says so (:class:`PairAgain`); anything else answering at its address is an
+:class:`Impostor`, the table named.
 
 Each game is started for what the director asks (:func:`start_asked`: its night, table,
 round and a nonce kept in the club's file); the board's answers and its signature of the
@@ -16,12 +16,14 @@ table named (:mod:`pegboard.club.results`).
 
 from __future__ import annotations
 
+import contextlib
 import http.client
 import json
 import secrets
 import threading
 import time
 import urllib.parse
+from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Any
 
@@ -81,6 +83,28 @@ class KeyChanged(ClubError):
 
 class PairAgain(ClubError):
     """The board's PIN changed since the club paired with it: every pairing ended."""
+
+
+class Pairing:
+    """The boards being paired: a second pairing of one waits for the first to end
+    (:meth:`of`), holding no other lock while it waits."""
+
+    def __init__(self) -> None:
+        self._ended = threading.Condition()
+        self._boards: set[str] = set()
+
+    @contextlib.contextmanager
+    def of(self, address: str) -> Iterator[None]:
+        """While the board at ``address`` is paired."""
+        with self._ended:
+            self._ended.wait_for(lambda: address not in self._boards)
+            self._boards.add(address)
+        try:
+            yield
+        finally:
+            with self._ended:
+                self._boards.discard(address)
+                self._ended.notify_all()
 
 
 class Answered(ClubError):
@@ -322,15 +346,19 @@ def _host_port(address: str) -> tuple[str, int]:
 def paired_with(
     store: ClubStore, table: int, address: str, pin: str, *, replaced: bool = False
 ) -> Board:
-    """Pair (again) with the board at ``address`` as ``table`` and keep what the pairing
-    gave in the club's file; the key pinned before, if any, must be the board's still
-    (KeyChanged), unless the director says the board was ``replaced``."""
+    """Pair (again) with the board at ``address`` as ``table``, over the network (hold no
+    lock of the night's meanwhile), keeping nothing yet (:func:`keep`); the key pinned
+    before, if any, must be the board's still (KeyChanged), unless the director says the
+    board was ``replaced``."""
     kept = store.paired(address)
     pinned = None if kept is None or replaced else bytes.fromhex(kept[2])
-    board = Board.pair(table, address, pin, pinned)
+    return Board.pair(table, address, pin, pinned)
+
+
+def keep(store: ClubStore, board: Board) -> None:
+    """Keep what pairing with ``board`` gave in the club's file."""
     paired = board.paired
-    store.keep_paired(address, paired.pairing, paired.key.hex(), paired.public.hex())
-    return board
+    store.keep_paired(board.address, paired.pairing, paired.key.hex(), paired.public.hex())
 
 
 def kept_board(store: ClubStore, table: int, address: str) -> Board | None:

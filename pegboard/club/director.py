@@ -29,20 +29,19 @@ import secrets
 import threading
 import time
 from concurrent.futures import ThreadPoolExecutor
-from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 from pegboard.club import night as nights
 from pegboard.club import seating
-from pegboard.club.boards import kept_board, paired_with, start_asked
+from pegboard.club.boards import Pairing, keep, kept_board, paired_with, start_asked
 from pegboard.club.follow import Heard, Streams
 from pegboard.club.hall import Hall
 from pegboard.club.night import BOARD, HOSTED, Event, Night, Player, Seat
 from pegboard.club.results import Refused, counted, witnessed
 from pegboard.club.standings import Standing, standings
-from pegboard.club.store import ClubStore, Key
-from pegboard.club.tables import Hosted, Link, Unreachable, address_of
+from pegboard.club.store import ClubStore, Key, Logged
+from pegboard.club.tables import Hosted, Link, Seen, Unreachable, address_of
 from pegboard.club.witness import Witness
 from pegboard.errors import ClubError, PegboardError
 from pegboard.i18n import N_, Phrase, phrase_of
@@ -56,24 +55,6 @@ AGAIN = 2.0  # seconds between two looks at the open seats (no board is asked)
 FOLLOWERS = 16  # tables brought in together (one that does not answer holds up no other)
 CLUB = "club"  # who made what the club did by itself (a game started, a result counted)
 REUSED = N_("this request key was used for another request: send a new one")
-
-
-@dataclass
-class Seen:
-    """How a table answered last: ``since`` when it has answered so (or not), and the
-    error it gave (None: it answers)."""
-
-    since: float = field(default_factory=time.time)
-    error: Phrase | None = None
-
-
-@dataclass(frozen=True, slots=True)
-class Logged:
-    """One event of the night as stored: who made it and when."""
-
-    event: Event
-    by: str
-    at: str
 
 
 class Director:
@@ -107,6 +88,7 @@ class Director:
         self._over: dict[tuple[int, int], int] = {}  # (table, game) heard over: its entries
         self._fetched: dict[tuple[int, int], int] = {}  # (table, game): entries when fetched
         self._busy: set[Seat] = set()  # seats being brought in
+        self._pairing = Pairing()  # the boards being paired: one pairing of each at a time
         self._standings: tuple[int, list[Standing]] | None = None
         self._pool = ThreadPoolExecutor(FOLLOWERS, thread_name_prefix="follow")
         self._streams = Streams(self._heard, self._saw) if follow == STREAM else None
@@ -181,35 +163,52 @@ class Director:
         self, address: str, pin: str | None, by: str, key: Key | None = None, replaced: bool = False
     ) -> int:
         """A board as one more table: paired with its ``pin`` (None: paired before), its key
-        the one pinned before, unless the director says the board was ``replaced``."""
+        the one pinned before, unless the director says the board was ``replaced``. The
+        pairing goes over the network with the night's lock let go (the director answers
+        other requests meanwhile); the table is of the night open when it ends, numbered
+        then."""
         address = address_of(address)
-        with self._lock:
-            kept = self._recalled(key)
-            if isinstance(kept, nights.TableAdded):
-                return kept.table
-            event = nights.add_table(self.night, BOARD, address)  # refused if it is a table
-            if pin is not None:
-                paired_with(self.store, event.table, address, pin, replaced=replaced)
-            elif self.store.paired(address) is None:
-                raise ClubError(Phrase(N_("give the board's PIN to pair it")))
-            self._store(event, by, key)
-            self._link(event)
-            return event.table
+        with self._pairing.of(address):
+            with self._lock:
+                kept = self._recalled(key)
+                if isinstance(kept, nights.TableAdded):
+                    return kept.table
+                event = nights.add_table(self.night, BOARD, address)  # refused if it is a table
+                if pin is None and self.store.paired(address) is None:
+                    raise ClubError(Phrase(N_("give the board's PIN to pair it")))
+            board = (
+                None
+                if pin is None
+                else paired_with(self.store, event.table, address, pin, replaced=replaced)
+            )
+            with self._lock:
+                event = nights.add_table(self.night, BOARD, address)  # the night's as it is now
+                if board is not None:
+                    keep(self.store, board)
+                self._store(event, by, key)
+                self._link(event)
+                return event.table
 
     def pair_again(self, table: int, pin: str, *, replaced: bool = False) -> None:
-        """Pair tonight's board at ``table`` again (a new PIN, or the board ``replaced``)."""
+        """Pair tonight's board at ``table`` again (a new PIN, or the board ``replaced``),
+        over the network with the night's lock let go, as :meth:`pair`."""
+        message = N_("tonight has no board at table {table}")
         with self._lock:
             added = self.night.tables.get(table)
-            if added is None or added.kind != BOARD:
-                message = N_("tonight has no board at table {table}")
-                raise ClubError(Phrase.of(message, table=table))
+        if added is None or added.kind != BOARD:
+            raise ClubError(Phrase.of(message, table=table))
+        with self._pairing.of(added.address):
             board = paired_with(self.store, table, added.address, pin, replaced=replaced)
-            if (old := self.links.get(table)) is not None:
-                old.close()
-            self.links[table], self.seen[table] = board, Seen()
-            if self._streams is not None:
-                self._streams.follow(board)  # its stream too, with the new pairing
-            self._changed.notify_all()
+            with self._lock:
+                keep(self.store, board)  # the board's pairing now, even if the night moved on
+                if self.night.tables.get(table) != added:  # a new night opened meanwhile
+                    raise ClubError(Phrase.of(message, table=table))
+                old, self.links[table], self.seen[table] = self.links.get(table), board, Seen()
+                if self._streams is not None:
+                    self._streams.follow(board)  # its stream too, with the new pairing
+                self._changed.notify_all()
+        if old is not None:
+            old.close()  # outside the lock: it waits for a request to the board in flight
         self._wake.set()
 
     def draw(self, by: str, key: Key | None = None) -> nights.RoundDrawn:
@@ -243,18 +242,8 @@ class Director:
             if self._recalled(key) is not None:
                 return
             event = nights.correct(self.night, round, table, winner, margin, why, by)
-            was = self.night.results.get((round, table))
-            same = (
-                was is not None
-                and was.by
-                and (was.winner, was.margin, was.why)
-                == (
-                    event.winner,
-                    event.margin,
-                    event.why,
-                )
-            )
-            if not same:
+            was, said = self.night.results.get((round, table)), (winner, margin, event.why)
+            if was is None or not was.by or (was.winner, was.margin, was.why) != said:
                 self._store(event, by, key)
 
     def new_night(self, by: str, key: Key | None = None) -> None:
@@ -263,10 +252,11 @@ class Director:
             if key is not None and self._recalled(key) is not None:
                 return
             self.witness.keep(self.store, self.night_id, now=True)
-            self._close_links()
+            closed = self._drop_links()
             self._open(self.store.open_night(key))
             self._standings = None
             self._changed.notify_all()
+        self._close_links(closed)  # the boards', outside the lock
         log.info("night %s opened by %s", self.night_id, by)
 
     def _recalled(self, key: Key | None) -> Event | int | None:
@@ -434,17 +424,24 @@ class Director:
             self._streams.close()
         self._pool.shutdown(wait=True)
         self.witness.keep(self.store, self.night_id, now=True)
-        self._close_links()
+        self._close_links(self._drop_links())
         if self._own_hall and self.hall is not None:
             self.hall.close()
 
-    def _close_links(self) -> None:
-        for number, link in list(self.links.items()):
+    def _drop_links(self) -> list[Link]:
+        """Follow the tables no more: the hosted ones closed (quick, their paths free for
+        the next night's), the boards' links returned, to close with no lock held (each
+        waits for a request to its board in flight)."""
+        links, self.links, self.seen = self.links, {}, {}
+        for number in links:
             if self._streams is not None:
                 self._streams.drop(number)
+        self._close_links([link for link in links.values() if link.kind == HOSTED])
+        return [link for link in links.values() if link.kind != HOSTED]
+
+    def _close_links(self, links: list[Link]) -> None:
+        for link in links:
             try:
                 link.close()
             except Exception:
                 log.exception("closing table %s", link.number)
-        self.links.clear()
-        self.seen.clear()

@@ -27,6 +27,7 @@ import os
 import secrets
 import sqlite3
 import threading
+from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import cast
@@ -72,6 +73,15 @@ OTHER_RESULT = N_(
     "table {table}'s game {game} has another result in the club's file tonight: nothing was "
     "counted; correct the result if the table's is right"
 )
+
+
+@dataclass(frozen=True, slots=True)
+class Logged:
+    """One event of the night as stored: who made it and when."""
+
+    event: Event
+    by: str
+    at: str
 
 
 class ClubStore:

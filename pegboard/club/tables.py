@@ -23,9 +23,10 @@ from __future__ import annotations
 import hashlib
 import json
 import secrets
+import time
 import urllib.parse
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Protocol
 
@@ -51,6 +52,15 @@ OTHER_START = N_("the board answered for another night, table or game")
 
 class Unreachable(ClubError):
     """A table that does not answer: it is shown as such, never guessed."""
+
+
+@dataclass
+class Seen:
+    """How a table answered last: ``since`` when it has answered so (or not), and the
+    error it gave (None: it answers)."""
+
+    since: float = field(default_factory=time.time)
+    error: Phrase | None = None
 
 
 @dataclass(frozen=True, slots=True)
