@@ -148,6 +148,12 @@ SCHEMA: dict[str, dict[str, tuple[Any, type, Check | None]]] = {
         "rate": (160, int, between(80, 450)),
         "events": (_said_events, list, _events),
     },
+    # The board's own camera over the table (pegboard.camera): off unless enabled; a
+    # simulated board (--sim) takes each photo of folder in turn, a Pi its camera module.
+    "camera": {
+        "enabled": (False, bool, None),
+        "folder": ("", str, None),
+    },
 }
 FREE_SECTIONS = ("pins", "game")
 
@@ -157,6 +163,7 @@ class Config:
     board: dict[str, Any]
     panel: dict[str, Any]
     voice: dict[str, Any]
+    camera: dict[str, Any]
     pins: dict[str, Any] = field(default_factory=dict)
     game: dict[str, Any] = field(default_factory=dict)
     source: str = "defaults"

@@ -54,3 +54,8 @@ class ClubError(PegboardError, ValueError):
 class ReaderError(PegboardError, ValueError):
     """A photo the card reader cannot read: not an image, too big, blurred, no card face in
     it, a joker, or more cards than a show holds. Nothing was read."""
+
+
+class CameraError(PegboardError, OSError):
+    """The board's own camera cannot be opened or did not take the photo (no picamera2, no
+    camera, an empty folder of the simulated one): nothing was read."""

@@ -20,8 +20,9 @@ from typing import TYPE_CHECKING, TextIO
 from pegboard import lan, startup, systemd
 from pegboard.board.layout import load_layout
 from pegboard.board.render import Frame, Power, Renderer, lit_holes
+from pegboard.camera import Shots, open_camera
 from pegboard.config import Config
-from pegboard.errors import ConfigError
+from pegboard.errors import CameraError, ConfigError
 from pegboard.files import write_private
 from pegboard.game import Settings, Table
 from pegboard.game.store import Store
@@ -38,6 +39,7 @@ if TYPE_CHECKING:
     from flask import Flask
     from gpiozero import Factory
 
+    from pegboard.camera import Camera
     from pegboard.leds.base import LedDriver
     from pegboard.panel.server import PanelServer
 
@@ -84,6 +86,18 @@ class Board:
             )
             if self.voice is not None:
                 self._opened.append(self.voice.close)
+            # The camera is optional: one that cannot be opened is said, and the board
+            # runs on without it.
+            self.camera: Camera | None = None
+            self.camera_problem: Phrase | None = None
+            try:
+                self.camera = open_camera(config.camera, sim=self.sim)
+            except CameraError as error:
+                self.camera_problem = phrase_of(error)
+            if self.camera is not None:
+                self._opened.append(self.camera.close)
+                # The advance button held while a count of the show is due: a photo of it.
+                self._opened.append(Shots(self.keeper, self.camera).close)
             # A dial or button: the same door as every other change; on gpiozero's
             # thread a turn is made at once and a press queued for the door's writer.
             self.controls = Controls(pins, factory, self.keeper.post)
@@ -216,6 +230,7 @@ def serve(
                 "IDENTITY_FILE": str(data_dir / startup.IDENTITY_FILE),
             },
             board.keeper,
+            camera=None if board.camera is None else board.camera.shoot,
         )
         try:
             server = panel_server(app, config)
@@ -242,6 +257,10 @@ def serve(
             _say(Phrase.of(said, pin=pin), lang)
             if board.voice is not None:
                 _say(Phrase.of(N_("the board speaks {where}"), where=board.voice.out.where), lang)
+            if board.camera is not None:
+                _say(Phrase.of(N_("the board's camera: {where}"), where=board.camera.where), lang)
+            elif board.camera_problem is not None:
+                _say(board.camera_problem, lang)
             interval = systemd.watchdog_interval()
             if interval is not None:
                 dog = watchdog(board, server.port, interval)

@@ -53,7 +53,10 @@ WRONG = [
     ('[board]\npin = "12a4"', "board.pin must be 4 to 8 digits"),
     ('[board]\ncolour_order = "RGBW"', "board.colour_order = 'RGBW': that is a strip with a"),
     ('[board]\ncolour_order = "rgb"', "board.colour_order must be one of GRB, RGB, BRG, BGR,"),
-    ("[bord]\nlayout = 'x'", "unknown section [bord] (known: board, game, panel, pins, voice)"),
+    (
+        "[bord]\nlayout = 'x'",
+        "unknown section [bord] (known: board, camera, game, panel, pins, voice)",
+    ),
     ("board = 3", "board must be a table [board]"),
     ("[board]\nbrightness = ", "not valid TOML: "),
     ("[board\n", "not valid TOML: "),

@@ -18,6 +18,7 @@ from typing import NamedTuple
 
 from pegboard.game import State
 from pegboard.i18n import Phrase
+from pegboard.keeper.photo import BoardPhoto
 from pegboard.keeper.said import SILENCE
 
 
@@ -42,12 +43,14 @@ class Change:
 
     ``what`` is ``"game"`` (an entry, a new game), ``"dial"`` (a count being dialled),
     ``"refused"`` (nothing changed: ``said`` says why), ``"brightness"``, ``"repeat"``
-    (say the last announcement again: nothing changed) or ``"lit"`` (the LEDs now show
-    ``lit``); ``"replayed"`` is never announced: a request made before, answered again
+    (say the last announcement again: nothing changed), ``"photo"`` (the board's camera
+    read the count due: ``photo``) or ``"lit"`` (the LEDs now show ``lit``);
+    ``"replayed"`` is never announced: a request made before, answered again
     (:meth:`Scorekeeper.once`). ``version`` counts the changes (a "lit" one is not
     counted: ``lit_version`` counts those); ``seat`` is whose dial or entry it was, when
     known; ``dial`` is True when it came from a seat's own controls. ``state``,
-    ``dials``, ``lit``, ``brightness``, ``message`` and ``game_id`` are the board's after
+    ``dials``, ``lit``, ``brightness``, ``message``, ``game_id`` and ``photo`` (the board's
+    camera's reading of the count due, until the game moves on) are the board's after
     the change (as :attr:`Scorekeeper.now` tells them)."""
 
     what: str
@@ -63,6 +66,7 @@ class Change:
     brightness: float = 1.0
     message: Phrase = SILENCE
     game_id: int | None = None
+    photo: BoardPhoto | None = None
 
     @property
     def versions(self) -> Versions:

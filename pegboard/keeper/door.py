@@ -53,15 +53,15 @@ from pegboard.game.entries import control
 from pegboard.i18n import N_, Phrase, phrase_of
 from pegboard.keeper.answers import Answers
 from pegboard.keeper.change import NOTHING_LIT, Change, Lit, Versions
-from pegboard.keeper.fit import check_board
+from pegboard.keeper.fit import SEATS, check_board, check_seat
 from pegboard.keeper.games import Listed, listed, resumed, stored
 from pegboard.keeper.intents import Advance, Intent, Peg, Repeat, Turn, Undo
 from pegboard.keeper.order import Line, Teller
+from pegboard.keeper.photo import BoardPhoto, Photos
 from pegboard.keeper.said import REDONE, SILENCE, UNDONE, entered
 
 log = logging.getLogger(__name__)
 
-SEATS = 4  # the most seats a board has dials for
 Seat = int | str
 # What the door says of an entry, beyond the board.
 TOLD: dict[Callable[..., Any], Phrase] = {commands.undo: UNDONE, commands.redo: REDONE}
@@ -88,6 +88,7 @@ class Scorekeeper(Entries[Change]):
         self._lit_version = 0
         self._brightness = 1.0
         self._message = SILENCE
+        self._photos = Photos()  # the board's camera's reading, while its count is due
         self._closing = False
         self._answers = Answers(table)
         self._now = self._change("game")  # the board as the last change left it
@@ -278,7 +279,7 @@ class Scorekeeper(Entries[Change]):
     def turn_dial(self, seat: int, steps: int) -> Change:
         """``seat``'s dial turned ``steps`` clicks: its count moves, within what the entry
         due now can be worth."""
-        self._seat(seat)
+        check_seat(seat)
         cap = dials.dial_cap(self._game())
         with self._changing():
             self._dials[seat] = min(max(self._dials[seat] + steps, 0), cap)
@@ -290,7 +291,7 @@ class Scorekeeper(Entries[Change]):
         return self._writer.run(self._pegged(seat))
 
     def _pegged(self, seat: int) -> Job:
-        self._seat(seat)
+        check_seat(seat)
         with self._cond:
             points = self._dials[seat]
             if dials.button(self._game()) != "cut":  # a cut stays dialled for the advance
@@ -304,7 +305,7 @@ class Scorekeeper(Entries[Change]):
     @control("sim_hold", sim=True, seat="seat")
     def undo_own(self, seat: int) -> Change:
         """A long press takes back the last entry, when ``seat`` made it."""
-        self._seat(seat)
+        check_seat(seat)
 
         def undo() -> State:
             return self._table.push(dials.undo_own(self._table.state, seat))
@@ -356,6 +357,12 @@ class Scorekeeper(Entries[Change]):
             self._brightness = float(level)
             return self._announce("brightness")
 
+    def show_photo(self, photo: BoardPhoto) -> None:
+        """The board's camera read ``photo`` of the count due (:class:`.photo.Photos`)."""
+        with self._changing():
+            if self._photos.keep(self._game(), photo):
+                self._announce("photo")
+
     def show_lit(self, lit: Mapping[str, str]) -> None:
         """The LEDs now light ``lit`` (hole id -> colour): phones draw the same board."""
         with self._changing():
@@ -388,13 +395,8 @@ class Scorekeeper(Entries[Change]):
         with self._changing():
             if after.version == 1 or (before is not None and after.game != before.game):
                 self._dials = [0] * SEATS  # a new game: nothing dialled carries over
-            return self._announce(
-                "game",
-                said=told or entered(after.told),
-                seat=self._seat_of(seat),
-                dial=dial,
-                before=before,
-            )
+            said, seat_no = told or entered(after.told), self._seat_of(seat)
+            return self._announce("game", said=said, seat=seat_no, dial=dial, before=before)
 
     @contextmanager
     def _changing(self) -> Iterator[None]:
@@ -428,6 +430,7 @@ class Scorekeeper(Entries[Change]):
             brightness=self._brightness,
             message=self._message,
             game_id=self._table.game_id,
+            photo=self._photos.of(self._game()),
             **fields,
         )
 
@@ -437,10 +440,6 @@ class Scorekeeper(Entries[Change]):
             return self._table.state.told
         except RuleError:
             return None
-
-    def _seat(self, seat: int) -> None:
-        if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < SEATS:
-            raise RuleError(Phrase.of(N_("there is no seat {seat} on this board"), seat=seat))
 
     def _seat_of(self, seat: Seat | None) -> int | None:
         """A seat given by number or name, as a number (None if there is no such seat)."""

@@ -21,6 +21,14 @@ from pegboard.game import VARIANTS, Settings
 from pegboard.i18n import N_, Phrase
 from pegboard.rules.deals import PLAYERS
 
+SEATS = 4  # the most seats a board has dials for
+
+
+def check_seat(seat: int) -> None:
+    """Refuse a seat this board has no dials for (seats count from 0)."""
+    if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < SEATS:
+        raise RuleError(Phrase.of(N_("there is no seat {seat} on this board"), seat=seat))
+
 
 def players_allowed(layout: Layout) -> tuple[int, ...]:
     """The numbers of players whose sides (four play as two teams) have a track each."""

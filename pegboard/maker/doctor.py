@@ -13,7 +13,9 @@
    (:mod:`pegboard.maker.controls_check`).
 4. The voice: it says a test phrase in the board's language, and a person listens
    (:mod:`pegboard.maker.voice_check`).
-5. The panel: its URL on the LAN, with a QR code for a phone; and the board's identity
+5. The camera, when ``[camera]`` enables it: a photo of a card held under it, read
+   (:mod:`pegboard.maker.camera_check`).
+6. The panel: its URL on the LAN, with a QR code for a phone; and the board's identity
    as a short fingerprint, to compare with the one a club's director pinned.
 
 Everything it prints and asks is said in the command's language (``lang``); the test
@@ -46,6 +48,7 @@ from pegboard.identity import Identity
 from pegboard.inputs import Controls, load_pins, make_factory
 from pegboard.lan import panel_urls
 from pegboard.leds import LedDriver, open_driver
+from pegboard.maker.camera_check import check_camera
 from pegboard.maker.colours import ColourEye, check_colours, keyboard_colours, sim_colours
 from pegboard.maker.controls_check import (
     CONTROL_SECONDS,
@@ -260,6 +263,9 @@ def run(
                 skip_on_enter(intents, out, keyboard)
             results += check_controls(controls, out, timeout, finger, intents, lang)
     report(check_voice(config, sim))
+    camera = check_camera(config, sim, out, lang, keyboard)
+    if camera is not None:
+        report(camera)
     print_panel(config, out, lang)
     print_identity(data, out, lang)
     failed = [r.name.say(lang) for r in results if r.status == FAIL]

@@ -23,6 +23,7 @@ import hashlib
 import logging
 import secrets
 from collections import OrderedDict
+from collections.abc import Callable
 from importlib.resources import files
 from pathlib import Path
 from typing import Any
@@ -72,8 +73,14 @@ SECURITY_HEADERS = {
 }
 
 
-def create_app(config: dict[str, Any] | None = None, keeper: Scorekeeper | None = None) -> Flask:
-    """The panel over ``keeper`` (None: every view of the board answers 503)."""
+def create_app(
+    config: dict[str, Any] | None = None,
+    keeper: Scorekeeper | None = None,
+    *,
+    camera: Callable[[], bytes] | None = None,
+) -> Flask:
+    """The panel over ``keeper`` (None: every view of the board answers 503); ``camera``
+    takes a photo with the board's own camera (``POST /api/camera``), if it has one."""
     web = files("pegboard._web")
     app = Flask(__name__, static_folder=None, template_folder=str(web / "templates"))
     app.url_map.merge_slashes = False  # "//x" is no path of ours: 404, never a redirect
@@ -94,7 +101,8 @@ def create_app(config: dict[str, Any] | None = None, keeper: Scorekeeper | None 
     from pegboard.panel import api, auth, cards, clubs, live, pages, signing, tries
 
     if keeper is not None:
-        api.Board(keeper, live.Live(keeper, sim=bool(app.config["SIM"]))).init_app(app)
+        shows = live.Live(keeper, sim=bool(app.config["SIM"]), camera=camera is not None)
+        api.Board(keeper, shows, camera).init_app(app)
     api.GameList().init_app(app)
 
     kept = {name: app.config[name] and Path(app.config[name]) for name in KEPT_FILES}

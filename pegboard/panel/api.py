@@ -11,6 +11,7 @@ from __future__ import annotations
 import hashlib
 import json
 import threading
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
@@ -19,7 +20,7 @@ from flask_babel import gettext as _
 
 from pegboard.errors import ConflictError, RuleError
 from pegboard.i18n import phrase_of
-from pegboard.keeper import Scorekeeper
+from pegboard.keeper import Change, Scorekeeper
 from pegboard.panel import actions, language, live, signing
 from pegboard.panel.auth import pin_required, signed_in
 from pegboard.panel.bodies import idempotency_key, json_body
@@ -46,6 +47,7 @@ class Board(Extension):
 
     keeper: Scorekeeper
     live: live.Live
+    camera: Callable[[], bytes] | None = None  # the board's own camera's shot, if it has one
 
 
 def the_board() -> Board:
@@ -63,6 +65,17 @@ def keeper() -> Scorekeeper:
 
 def simulated() -> bool:
     return bool(current_app.config.get("SIM"))
+
+
+def has_camera() -> bool:
+    """True when the board has a camera of its own (the pads show a Board camera button)."""
+    found = Board.find()
+    return found is not None and found.camera is not None
+
+
+def board_view(door: Scorekeeper, lang: str, now: Change | None = None) -> dict[str, Any]:
+    """The snapshot of the board this app shows (:func:`~pegboard.panel.view.snapshot`)."""
+    return snapshot(door, lang, sim=simulated(), camera=has_camera(), now=now)
 
 
 def the_live() -> live.Live:
@@ -127,7 +140,7 @@ def advice() -> Response:
 
 @bp.get("/api/state")
 def state() -> Response:
-    return jsonify(snapshot(keeper(), language(), sim=simulated()))
+    return jsonify(board_view(keeper(), language()))
 
 
 @bp.get("/api/games")
@@ -272,9 +285,9 @@ def act(action: str) -> Response | tuple[Response, int]:
         asked = actions.asked(door, action, data, sim=sim)  # read and checked here
         change = asked() if key is None else door.once(key, digest(action, data), asked)
     except (RuleError, ConflictError) as error:  # refused: here is the board as it is now
-        refusal = {"error": phrase_of(error).say(lang), "state": snapshot(door, lang, sim=sim)}
+        refusal = {"error": phrase_of(error).say(lang), "state": board_view(door, lang)}
         return jsonify(refusal), 409
-    board = snapshot(door, lang, sim=sim, now=change)  # the board this change left
+    board = board_view(door, lang, now=change)  # the board this change left
     answer: dict[str, Any] = {"said": change.said.say(lang), "state": board}
     if change.what == "replayed":
         answer["replayed"] = True

@@ -99,8 +99,8 @@ class Live:
     """The board's changes, rendered once per language and handed to every sink; its
     thread runs from its making until the board closes."""
 
-    def __init__(self, keeper: Scorekeeper, *, sim: bool = False) -> None:
-        self._keeper, self._sim = keeper, sim
+    def __init__(self, keeper: Scorekeeper, *, sim: bool = False, camera: bool = False) -> None:
+        self._keeper, self._sim, self._camera = keeper, sim, camera
         self._lock = threading.Condition()
         self._boot = secrets.token_hex(4)  # tags from an earlier run never match
         self._boards: deque[Snapshot] = deque(maxlen=KEPT)
@@ -186,7 +186,7 @@ class Live:
     def _broadcast(self, changed: set[str], now: Change) -> None:
         """One round of the changes ``changed`` (their kinds), the board after them
         ``now``: the board (or the dials) and the frame, in every language followed."""
-        board = changed & {"game", "refused", "brightness"}
+        board = changed & {"game", "refused", "brightness", "photo"}
         dials = {"version": now.version, "pending": [value or None for value in now.dials]}
         frame = _frame(now) if "lit" in changed else b""
         with self._lock:  # the round's number, its board and its languages go together
@@ -214,7 +214,7 @@ class Live:
     def _board(self, board: Snapshot, before: Snapshot | None, lang: str) -> bytes:
         """The ``state`` message of ``board`` in ``lang``, its history told as what it
         gained since ``before`` (or only counted)."""
-        view = snapshot(self._keeper, lang, sim=self._sim, now=board.now)
+        view = snapshot(self._keeper, lang, sim=self._sim, camera=self._camera, now=board.now)
         if board.state is not None:  # a board with a game: the view has its "game"
             view["game"]["history"] = _gained(board.at, board.state, before, lang)
         view["chain"] = chain(self._keeper)  # what a club that follows the board witnesses

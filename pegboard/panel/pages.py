@@ -38,10 +38,9 @@ from pegboard.board.svg import board_svg as draw_board
 from pegboard.i18n import LANGUAGES, NAMES, language_of
 from pegboard.keeper import PALETTE, Scorekeeper, skunk_lines, variants_allowed
 from pegboard.panel import LANGUAGE_COOKIE, LANGUAGE_DAYS, language
-from pegboard.panel.api import keeper, simulated
+from pegboard.panel.api import board_view, keeper
 from pegboard.panel.auth import csrf_token, signed_in
 from pegboard.panel.signing import identity
-from pegboard.panel.view import snapshot
 from pegboard.rules.cards import DECK, Suit, card_name, suit_name
 
 bp = Blueprint("pages", __name__)
@@ -144,7 +143,7 @@ def index() -> str:
     door = keeper()
     board = {
         "session": {"signed_in": signed_in(), "csrf": csrf_token()},
-        "state": snapshot(door, lang, sim=simulated()),
+        "state": board_view(door, lang),
     }
     return render_template(
         "index.html",

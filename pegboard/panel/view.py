@@ -30,6 +30,7 @@ from pegboard.keeper import (
 from pegboard.keeper.aloud import last_entry
 from pegboard.keeper.fit import check_board
 from pegboard.keeper.games import Listed
+from pegboard.keeper.photo import BoardPhoto
 from pegboard.keeper.sayable import CardName
 from pegboard.panel.actions import versioned
 from pegboard.rules.cards import RANK_NAMES, Card, Suit
@@ -49,12 +50,17 @@ def run_of(keeper: Scorekeeper) -> str:
 
 
 def snapshot(
-    keeper: Scorekeeper, lang: str, *, sim: bool = False, now: Change | None = None
+    keeper: Scorekeeper,
+    lang: str,
+    *,
+    sim: bool = False,
+    camera: bool = False,
+    now: Change | None = None,
 ) -> dict[str, Any]:
     """The board as the panel shows it, its words in ``lang``: the door's snapshot after
     the change ``now`` (by default the last one, :attr:`Scorekeeper.now`), read from it
-    alone. The history is only counted here (a long game's would weigh more than all the
-    rest): :func:`history` pages it."""
+    alone; ``camera``: the board has a camera of its own. The history is only counted
+    here (a long game's would weigh more than all the rest): :func:`history` pages it."""
     now = now or keeper.now
     state, layout = now.state, keeper.layout
     return {
@@ -63,6 +69,7 @@ def snapshot(
         "run": run_of(keeper),
         "version": now.version,
         "sim": sim,
+        "camera": camera,
         "layout": layout.name,
         "tracks": len(layout.tracks),
         "players_allowed": list(players_allowed(layout)),
@@ -79,7 +86,26 @@ def snapshot(
         "pending": [value or None for value in now.dials],
         "game": None if state is None else game_view(state, lang, layout),
         "unshown": None if state is None else unshown(layout, state, lang),
+        "board_photo": None if now.photo is None else board_photo(now.photo, lang),
     }
+
+
+def board_photo(photo: BoardPhoto, lang: str) -> dict[str, Any]:
+    """What the board's camera read of the count due (the advance button held), for the
+    phones whose pad for it is open: its cards as ``POST /api/cards`` answers them, and
+    ``shown`` when all were read sure; or the ``error`` in one line. Never what they
+    score. ``number`` tells one photo from the next."""
+    out: dict[str, Any] = {
+        "number": photo.number,
+        "seat": photo.count.seat,
+        "kind": str(photo.count.kind),
+        "cards": [seen.as_json() for seen in photo.cards],
+    }
+    if photo.shown is not None:
+        out["shown"] = [str(card) for card in photo.shown]
+    if photo.error is not None:
+        out["error"] = photo.error.say(lang)
+    return out
 
 
 def chain(keeper: Scorekeeper) -> dict[str, Any] | None:

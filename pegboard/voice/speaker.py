@@ -34,7 +34,7 @@ log = logging.getLogger(__name__)
 
 KEPT = 50  # sentences kept in Voice.spoken
 LEDS_FIRST = 0.05  # seconds the voice waits for the LEDs to show a change before speaking
-QUIET = ("lit", "dial", "brightness")  # changes with nothing to say
+QUIET = ("lit", "dial", "brightness", "photo")  # changes with nothing to say
 
 
 @dataclass(frozen=True, slots=True)

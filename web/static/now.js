@@ -73,6 +73,9 @@ export function context(game) {
   };
   return {
     signedIn: signedIn(),
+    camera: Boolean(now().camera), // the board has a camera of its own
+    boardPhoto: now().board_photo, // what it read of the count due, the advance button held
+    run: now().run,
     side: mySide(now()), // the side this phone plays for, when it knows
     sitAt: (side) => sitAt(now(), side),
     game: () => now().game,

@@ -4,6 +4,7 @@
 
 import { html, nothing } from "../vendor/lit-html.js";
 import { breakdown, hint, pad } from "../parts.js";
+import { pickBoardPhoto } from "../photo.js";
 import { countPicks, picked } from "../picks.js";
 import { list, t } from "../words.js";
 import { cardsLine, picksOf } from "./cards.js";
@@ -28,6 +29,7 @@ export function count(game, ctx) {
   const note = !known ? "" : !game.starter ? t("cards_need_starter")
     : due.laid.length === due.size ? t("count_cards_laid") : t("count_cards_picked");
   const pick = ctx.signedIn && due.laid.length < due.size ? picksOf(due) : null;
+  if (pick) pickBoardPhoto(pick, ctx.boardPhoto, ctx.run, ctx.pickCards); // the advance button held
   const show = ctx.revealed(game, due, cards);
   const missing = gaps(due);
   const top = html`${disputeRow(game, ctx)}${mugginsRow(game, ctx)}${game.lesson ? lessonOf(game.lesson, ctx) : nothing}`;
