@@ -65,12 +65,12 @@ def browser_fixture():
 
 
 @contextlib.contextmanager
-def serving(folder: Path, layout: str | None = None):
+def serving(folder: Path, layout: str | None = None, more: str = ""):
     """``pegboard serve --sim`` on ``folder`` (its config and game file), with ``layout``
-    (None: the default): its address, while it runs."""
+    (None: the default) and ``more`` of the config's tables: its address, while it runs."""
     config = folder / "config.toml"
     board = f'[board]\npin = "{PIN}"\n' + (f'layout = "{layout}"\n' if layout else "")
-    config.write_text(board + "[pins.settings]\nbounce_time = 0.002\n")
+    config.write_text(board + "[pins.settings]\nbounce_time = 0.002\n" + more)
     command = [sys.executable, "-m", "pegboard.cli", "serve", "--sim", "--port", "0"]
     command += ["--data", str(folder / "data"), "--config", str(config)]
     process = subprocess.Popen(
@@ -88,9 +88,12 @@ def serving(folder: Path, layout: str | None = None):
 @pytest.fixture(scope="module", name="board_url")
 def board_url_fixture(request, tmp_path_factory):
     """One simulated board for the module; each test starts its own game. A module's
-    ``BOARD_LAYOUT`` names another layout than the default."""
+    ``BOARD_LAYOUT`` names another layout than the default; its ``board_config(folder)``
+    writes what the board needs in ``folder`` and says more of the config's tables."""
     layout = getattr(request.module, "BOARD_LAYOUT", None)
-    with serving(tmp_path_factory.mktemp("board"), layout) as url:
+    folder = tmp_path_factory.mktemp("board")
+    more = getattr(request.module, "board_config", lambda folder: "")(folder)
+    with serving(folder, layout, more) as url:
         yield url
 
 
