@@ -36,7 +36,7 @@ KEPT = {
     | {"show"}  # "de show" in the seed
     | {"is", "hand", "in", "of", "was", "won", "start", "score", "variant", "past"}  # Dutch
     | {"map", "over", "open", "per", "even"}  # Dutch: folder, over (across), open, per, equally
-    | {"club", "clubs", "later"},  # Dutch: club, clubs, later
+    | {"club", "clubs", "later", "camera"},  # Dutch: club, clubs, later, camera
     "da": {"his", "heels", "nobs", "flush", "go", "muggins", "crib"}
     | {"skunk"}  # no Danish term: the loan the Dutch and Finnish seeds use
     | {"for", "to", "at", "under", "give", "have", "side", "start", "send"}  # Danish words
@@ -95,11 +95,11 @@ SHOWS = [
 
 # Not words: placeholders (with what a language glues to them, "{name}s"), parameters of
 # the API ("hand=5H"), abbreviations (PIN, JSON, ACC), the letters of ranks and suits,
-# the command line's options ("--games"), millimetres (mm).
+# the command line's options ("--games"), a config table's name ("[camera]"), millimetres (mm).
 NOT_WORDS = re.compile(
     r"\w*\{\w+\}\w*|\{\"[^}]*\}|\b[a-z_]+=\S*|\b[A-Z]{2,}s?\b|A 2-10 J Q K|C D H S"
     r"|\bhttps?://\S*|(?<!\S)/\S+|%\(\w+\)[ds]"  # an address, a path, a placeholder
-    r"|\b(?:10|[2-9AJQK])[CDHS]\b|--[a-z][a-z-]*|\bmm\b"
+    r"|\b(?:10|[2-9AJQK])[CDHS]\b|--[a-z][a-z-]*|\[[a-z_.]+\]|\bmm\b"
 )
 # Names, the same in every language: the game, a rule's author, a variant, the board's own name, the
 # computer it runs on (a Raspberry Pi), its LED controller (a Raspberry Pi Pico), the Python
@@ -120,6 +120,7 @@ NAMES = {
     "mpremote",
     "gpiozero",
     "spidev",
+    "picamera",  # picamera2, the Pi camera's library
     "postgresql",  # the league's database
     "enter",  # the key
     "kb",  # kilobytes, the unit
