@@ -93,3 +93,22 @@ def test_a_blurred_photo_is_refused_with_one_line(decks):
     sharp.filter(ImageFilter.GaussianBlur(5)).save(blurred, "JPEG")
     with pytest.raises(ReaderError, match=r"^The photo is too blurred to read the cards"):
         read(blurred.getvalue())
+
+
+def test_two_cards_side_by_side_are_two_cards(decks):
+    # Touching, their outline is one rectangle of a card's shape on its side: a lone card's
+    # outline, but its indices read across it, not along it.
+    from PIL import Image
+
+    faces = decks["svg-standard"]
+    left, right = (
+        face.resize((110, round(face.height * 110 / face.width)), Image.LANCZOS)
+        for face in (faces[(c.rank - 1, c.suit)].image for c in map(Card.parse, ["5H", "JD"]))
+    )  # as far from the camera as a show on the table often is
+    table = Image.new("RGB", (1000, 750), (40, 90, 50))
+    x, y = 500 - left.width, 375 - left.height // 2
+    table.paste(left, (x, y), left)
+    table.paste(right, (x + left.width - 2, y), right)
+    out = io.BytesIO()
+    table.save(out, "JPEG", quality=90)
+    assert sure_cards(read(out.getvalue())) == ["5♥", "J♦"]

@@ -19,6 +19,7 @@ no cards, blurred, only card backs, a joker, or more cards than a show holds.
 
 from __future__ import annotations
 
+from collections import Counter
 from dataclasses import dataclass
 from typing import Any
 
@@ -37,6 +38,10 @@ MOST = 6  # cards in a photo: a six-card hand before the discard is the most a c
 BLURRED = 12.0  # the photo's sharpness (variance of its Laplacian) below which it is blurred
 JOKER, NONE = 13, 14  # the rank head's classes past the king
 JOKER_READS = 2  # sure joker readings on one card that make it a joker
+# Where a corner index lies on a lone card: its centre this far out from the card's middle,
+# along the long side and across the short one (half a side = 1). A deck prints its index
+# in the corner's margin; the middle pips and the court picture lie inside these.
+AT_INDEX = (0.45, 0.55)
 
 
 @dataclass(frozen=True, slots=True)
@@ -52,11 +57,9 @@ def read_image(rgb: np.ndarray[Any, np.dtype[np.uint8]]) -> tuple[Seen, ...]:
     sheet = prepare(rgb)
     props = proposals(sheet)
     reads = _classify(sheet, props)
-    jokers: dict[int, int] = {}
-    for r in reads:
-        if r.rank == JOKER and (region := _region_of(sheet, r.prop)) in sheet.laid:
-            jokers[region] = jokers.get(region, 0) + 1
-    if max(jokers.values(), default=0) >= JOKER_READS:
+    jokers = [r for r in reads if r.rank == JOKER and _region_of(sheet, r.prop) in sheet.laid]
+    per_card = Counter(_region_of(sheet, r.prop) for r in jokers)
+    if max(per_card.values(), default=0) >= JOKER_READS:
         raise ReaderError(Phrase(N_("A joker is in the photo: cribbage is played without jokers.")))
     # Off the cards (the table, an outline running off the photo) only a sure reading counts.
     kept = [
@@ -64,7 +67,7 @@ def read_image(rgb: np.ndarray[Any, np.dtype[np.uint8]]) -> tuple[Seen, ...]:
         for r in reads
         if r.rank != JOKER and (r.sureness >= SURE or _region_of(sheet, r.prop) in sheet.laid)
     ]
-    cards = _cards(sheet, kept, frozenset(jokers))
+    cards = _cards(sheet, kept, jokers)
     if not cards:
         raise ReaderError(_why_nothing(sheet))
     if not any(seen.sure for seen in cards) and sheet.sharpness < BLURRED:
@@ -112,41 +115,78 @@ def _region_of(sheet: Sheet, prop: Proposal) -> int:
     return int(sheet.cards[y, x])
 
 
-def _lone_card(sheet: Sheet, region: int) -> Box | None:
-    """The box of a region whose outline is one card's (a rectangle of a card's proportions)."""
+@dataclass(frozen=True, slots=True)
+class _Lone:
+    """A region whose outline is one card's: its box, and its rectangle to place a reading on."""
+
+    box: Box
+    centre: tuple[float, float]
+    along: tuple[float, float]  # unit vector along the card's long side
+    half: tuple[float, float]  # half its long side, half its short side
+
+    def upright(self, r: _Read) -> bool:
+        """Whether ``r`` reads along the card's long side, as an index on it does."""
+        return abs(r.prop.down[0] * self.along[0] + r.prop.down[1] * self.along[1]) >= 0.8
+
+    def at_index(self, r: _Read, top: _Read) -> bool:
+        """Whether ``r`` lies where a corner index does (near a corner, not among the middle
+        pips or the court picture) and is as big as the card's best reading (a flourish of
+        the border is smaller)."""
+        dx, dy = r.prop.centre[0] - self.centre[0], r.prop.centre[1] - self.centre[1]
+        ux, uy = self.along
+        long = abs(dx * ux + dy * uy) / self.half[0]
+        short = abs(-dx * uy + dy * ux) / self.half[1]
+        return long >= AT_INDEX[0] and short >= AT_INDEX[1] and r.prop.d >= 0.6 * top.prop.d
+
+
+def _lone_card(sheet: Sheet, region: int) -> _Lone | None:
+    """The region as one card, if its outline is a rectangle of a card's proportions."""
     import cv2
 
     ys, xs = np.nonzero(sheet.cards == region)
     if len(xs) < 50:
         return None
-    (_, _), (a, b), _ = cv2.minAreaRect(np.stack([xs, ys], axis=1).astype(np.float32))
+    (cx, cy), (a, b), angle = cv2.minAreaRect(np.stack([xs, ys], axis=1).astype(np.float32))
     long, short = max(a, b), max(min(a, b), 1.0)
     if len(xs) / (a * b + 1) < 0.9 or not 1.2 <= long / short <= 1.75:
         return None
-    return int(xs.min()), int(ys.min()), int(xs.max()) + 1, int(ys.max()) + 1
+    theta = np.radians(angle if a >= b else angle + 90)
+    box = int(xs.min()), int(ys.min()), int(xs.max()) + 1, int(ys.max()) + 1
+    return _Lone(
+        box,
+        (float(cx), float(cy)),
+        (float(np.cos(theta)), float(np.sin(theta))),
+        (long / 2, short / 2),
+    )
 
 
-def _cards(sheet: Sheet, reads: list[_Read], doubted: frozenset[int]) -> tuple[Seen, ...]:
-    # A lone card is one card: its readings vote (sureness summed), the best one is it; a
-    # corner that disagrees, or one read as a joker (``doubted``), leaves it unsure.
+def _cards(sheet: Sheet, reads: list[_Read], jokers: list[_Read]) -> tuple[Seen, ...]:
+    # A lone card is one card: the readings where its indices lie vote (sureness summed), the
+    # best one is it; an index that disagrees, or one read as a joker, leaves it unsure.
     by_region: dict[int, list[_Read]] = {}
     for r in reads:
         by_region.setdefault(_region_of(sheet, r.prop), []).append(r)
     chosen: list[tuple[_Read, Box]] = []
     for region, rs in by_region.items():
-        box = _lone_card(sheet, region) if region else None
-        if box is None:
+        lone = _lone_card(sheet, region) if region else None
+        surest = max(rs, key=lambda r: r.sureness)
+        # Not upright on it: two cards side by side, their outline a card's shape.
+        if lone is None or not lone.upright(surest):
             chosen.extend((r, r.prop.box()) for r in rs)
             continue
+        rs = [r for r in rs if lone.at_index(r, surest)] or rs
         votes: dict[tuple[int, int], float] = {}
         for r in rs:
             votes[(r.rank, r.suit)] = votes.get((r.rank, r.suit), 0.0) + r.sureness
         best = max(votes, key=lambda k: votes[k])
         top = max((r for r in rs if (r.rank, r.suit) == best), key=lambda r: r.sureness)
         rivals = sum(v for k, v in votes.items() if k != best)
-        doubt = rivals >= 0.5 or region in doubted
+        joker = any(
+            _region_of(sheet, j.prop) == region and lone.at_index(j, surest) for j in jokers
+        )
+        doubt = rivals >= 0.5 or joker
         sureness = min(top.sureness, SURE - 0.01) if doubt else top.sureness
-        chosen.append((_Read(top.prop, top.rank, top.suit, sureness), box))
+        chosen.append((_Read(top.prop, top.rank, top.suit, sureness), lone.box))
     # A card read in more than one place is one card (a deck holds each once).
     merged: dict[Card, tuple[float, Box]] = {}
     for r, box in chosen:
