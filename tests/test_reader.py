@@ -102,7 +102,7 @@ def test_two_cards_side_by_side_are_two_cards(decks):
 
     faces = decks["svg-standard"]
     left, right = (
-        face.resize((110, round(face.height * 110 / face.width)), Image.LANCZOS)
+        face.resize((110, round(face.height * 110 / face.width)), Image.Resampling.LANCZOS)
         for face in (faces[(c.rank - 1, c.suit)].image for c in map(Card.parse, ["5H", "JD"]))
     )  # as far from the camera as a show on the table often is
     table = Image.new("RGB", (1000, 750), (40, 90, 50))
