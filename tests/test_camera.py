@@ -218,6 +218,26 @@ def test_a_board_whose_camera_cannot_open_runs_on_without_it(tmp_path):
 # --- POST /api/camera ------------------------------------------------------------------
 
 
+def test_the_board_says_what_its_camera_saw_and_why_it_saw_nothing(keeper, show, decks):
+    from pegboard.keeper.aloud import announcements
+    from pegboard.keeper.photo import board_photo
+
+    bobs_hand_due(keeper)
+    keeper.show_photo(board_photo(keeper.state, BOBS_HAND, lambda: show))
+    said = [a.say() for a in announcements(keeper.now, cards=True)]
+    assert said == [
+        "The board's camera saw Bob's hand: five of hearts, five of clubs, five of spades,"
+        " jack of diamonds, and five of diamonds."
+    ]
+    (german,) = announcements(keeper.now, cards=True)
+    assert german.say("de").startswith("Die Kamera des Bretts sah Bobs Hand: Herz-Fünf")
+    assert announcements(keeper.now) == ()  # the cards by name only when the voice says them
+    # Only card backs: the player holding the button hears why, whatever the voice says.
+    keeper.show_photo(board_photo(keeper.state, BOBS_HAND, lambda: backs_photo(decks)))
+    (why,) = announcements(keeper.now)
+    assert why.event == "refusals" and "back" in why.say()
+
+
 @pytest.fixture
 def camera_app(keeper, tmp_path, show):
     from pegboard.panel import create_app

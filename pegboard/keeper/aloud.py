@@ -66,6 +66,7 @@ from pegboard.game.pegging import GAME_ENDED
 from pegboard.game.values import Claim, Count, Entry, GameResult
 from pegboard.i18n import N_, Phrase
 from pegboard.keeper.change import Change
+from pegboard.keeper.photo import BoardPhoto
 from pegboard.keeper.sayable import CardName, CardNames, Number, Sayable, Scores
 from pegboard.rules.speech import GO_POINT, MUGGINS, LaidCall, count_name
 
@@ -156,6 +157,8 @@ def announcements(
         if not (change.dial and change.said.message):
             return ()  # a phone's refusal is shown on that phone
         return (Announcement("refusals", spoken(change.said), fleeting=True),)
+    if change.what == "photo" and change.photo is not None and change.state is not None:
+        return _photo(change.state, change.photo, cards=cards or phone)
     if change.what != "game" or change.state is None:
         return ()
     after = change.state.told
@@ -285,6 +288,29 @@ def _shows(before: State, after: State) -> list[Announcement]:
             shown = Phrase.of(message, count=count, cards=names, starter=CardName(after.starter))
             said.append(Announcement(CARDS, shown))
     return said
+
+
+def _photo(state: State, photo: BoardPhoto, *, cards: bool) -> tuple[Announcement, ...]:
+    """The board's camera's photo of a count: why it read nothing, said as a refusal is (the
+    player holding the button may see no phone); the cards it read, by name, when every card
+    is said ("The board's camera saw Bob's hand: five of hearts and …; unsure of …")."""
+    if photo.error is not None:
+        return (Announcement("refusals", spoken(photo.error), fleeting=True),)
+    if not cards or not photo.cards:
+        return ()
+    count = state.count_name(photo.count)
+    seen = CardNames(tuple(s.card for s in photo.cards))
+    doubted = tuple(s.card for s in photo.cards if not s.sure)
+    if not doubted:
+        said = Phrase.of(N_("The board's camera saw {count}: {cards}."), count=count, cards=seen)
+    else:
+        said = Phrase.of(
+            N_("The board's camera saw {count}: {cards}; unsure of {unsure}."),
+            count=count,
+            cards=seen,
+            unsure=CardNames(doubted),
+        )
+    return (Announcement(CARDS, said),)
 
 
 def _next(before: State, after: State) -> list[Announcement]:
