@@ -112,3 +112,22 @@ def test_two_cards_side_by_side_are_two_cards(decks):
     out = io.BytesIO()
     table.save(out, "JPEG", quality=90)
     assert sure_cards(read(out.getvalue())) == ["5♥", "J♦"]
+
+
+def test_an_index_whose_ink_runs_into_the_middle_pips_is_still_read(decks):
+    # A line from each rank glyph into the middle pips, as a court's frame or a middle pip
+    # touches the index in some decks: no rank glyph beside a pip of its own to pair.
+    from PIL import Image, ImageDraw
+
+    face = decks["svg-standard"][(7, Card.parse("8C").suit)].image.copy()
+    w, h = face.size
+    for _ in range(2):  # the far corner's index too, the card turned
+        face = face.rotate(180)
+        line = [(0.05 * w, 0.15 * h), (0.6 * w, 0.15 * h)]
+        ImageDraw.Draw(face).line(line, fill=(0, 0, 0, 255), width=max(2, w // 60))
+    face = face.resize((130, round(h * 130 / w)), Image.Resampling.LANCZOS)
+    table = Image.new("RGB", (1000, 750), (40, 90, 50))
+    table.paste(face, (430, 270), face)
+    out = io.BytesIO()
+    table.save(out, "JPEG", quality=90)
+    assert sure_cards(read(out.getvalue())) == ["8♣"]

@@ -3,9 +3,12 @@
 Every proposed corner index (:mod:`pegboard.reader.ink`) is classified (:mod:`.net`); what is
 an index keeps its likeliest card, sureness the product of the rank's and the suit's
 probabilities. The same index read twice (a ten's two digits each paired with its pip) counts
-once; a card read in both its corners counts once; a lone card (its outline one card's shape)
-is one card, whatever its two corners said. Below :data:`SURE` a card is *unsure*: the phone
-asks the player with the picker open at this likely card. The reader never marks a guess sure.
+once; a card read in both its corners counts once; a lone card (its outline one card's shape,
+its index reading along it) is one card, voted for by the readings where its indices lie. A
+lone card where no index was proposed (its ink touching a middle pip or a court's frame) is
+looked at where decks print the index, in each corner: sure only if two corners agree. Below
+:data:`SURE` a card is *unsure*: the phone asks the player with the picker open at this
+likely card. The reader never marks a guess sure.
 
 What lies on a card (:func:`~pegboard.reader.ink.laid`: an outline wholly inside the photo
 and bright against the table) is read, sure or unsure; off the cards (the table's pattern, or
@@ -20,7 +23,7 @@ no cards, blurred, only card backs, a joker, or more cards than a show holds.
 from __future__ import annotations
 
 from collections import Counter
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 import numpy as np
@@ -42,6 +45,11 @@ JOKER_READS = 2  # sure joker readings on one card that make it a joker
 # along the long side and across the short one (half a side = 1). A deck prints its index
 # in the corner's margin; the middle pips and the court picture lie inside these.
 AT_INDEX = (0.45, 0.55)
+# Where to look for an index no blobs proposed, in the card's long side: its glyph-to-pip
+# distance, the margin above its glyph; and its column's centre, in the short side.
+LOOK_D = (0.075, 0.1, 0.13)
+LOOK_TOP = 0.035
+LOOK_COLUMN = (0.09, 0.125)
 
 
 @dataclass(frozen=True, slots=True)
@@ -67,6 +75,10 @@ def read_image(rgb: np.ndarray[Any, np.dtype[np.uint8]]) -> tuple[Seen, ...]:
         for r in reads
         if r.rank != JOKER and (r.sureness >= SURE or _region_of(sheet, r.prop) in sheet.laid)
     ]
+    read_on = {_region_of(sheet, r.prop) for r in kept}
+    for region in sorted(sheet.laid - read_on):
+        if not _back(sheet, region) and (lone := _lone_card(sheet, region)) is not None:
+            kept += _looked_for(sheet, lone)
     cards = _cards(sheet, kept, jokers)
     if not cards:
         raise ReaderError(_why_nothing(sheet))
@@ -160,6 +172,39 @@ def _lone_card(sheet: Sheet, region: int) -> _Lone | None:
     )
 
 
+def _looked_for(sheet: Sheet, lone: _Lone) -> list[_Read]:
+    """A lone card's index where no pair of blobs proposed one (its pip touching a middle
+    pip or a court's frame makes one blob of the two): patches cut where a deck prints an
+    index (:data:`LOOK_D`, :data:`LOOK_COLUMN`), in each corner. Its likeliest reading, sure
+    only if another corner reads the same card sure."""
+    (cx, cy), (ux, uy), (half_long, half_short) = lone.centre, lone.along, lone.half
+    props = []
+    for way in (1, -1):  # which end of the card
+        for side in (1, -1):  # which side of it
+            for size in LOOK_D:
+                d = size * 2 * half_long
+                along = half_long - (LOOK_TOP * 2 * half_long + 0.95 * d)
+                for column in LOOK_COLUMN:
+                    across = half_short - column * 2 * half_short
+                    centre = (
+                        cx - way * ux * along + side * uy * across,
+                        cy - way * uy * along - side * ux * across,
+                    )
+                    props.append(Proposal(-1, -1, centre, (way * ux, way * uy), d))
+    reads = [r for r in _classify(sheet, props) if r.rank != JOKER]
+    if not reads:
+        return []
+    best = reads[0]  # the surest (:func:`_classify` sorts them)
+    agreed = any(
+        (r.rank, r.suit) == (best.rank, best.suit)
+        and r.sureness >= SURE
+        and np.hypot(r.prop.centre[0] - best.prop.centre[0], r.prop.centre[1] - best.prop.centre[1])
+        > half_long
+        for r in reads[1:]
+    )
+    return [best if agreed else replace(best, sureness=min(best.sureness, SURE - 0.01))]
+
+
 def _cards(sheet: Sheet, reads: list[_Read], jokers: list[_Read]) -> tuple[Seen, ...]:
     # A lone card is one card: the readings where its indices lie vote (sureness summed), the
     # best one is it; an index that disagrees, or one read as a joker, leaves it unsure.
@@ -215,10 +260,13 @@ def _why_nothing(sheet: Sheet) -> Phrase:
         return Phrase(N_("No cards in the photo: lay the cards face up and take it again."))
     if sheet.sharpness < BLURRED:
         return _BLURRED
-    for k in sorted(sheet.laid):
-        inside = sheet.cards == k
-        if float((sheet.darkness[inside] > INK).mean()) > BACK:
-            return Phrase(N_("Only card backs in the photo: turn the cards face up."))
+    if any(_back(sheet, k) for k in sorted(sheet.laid)):
+        return Phrase(N_("Only card backs in the photo: turn the cards face up."))
     return Phrase(
         N_("No card's corner could be read: take the photo from above, corners in sight.")
     )
+
+
+def _back(sheet: Sheet, region: int) -> bool:
+    """Whether the card outline ``region`` is a card's back (inked all over)."""
+    return float((sheet.darkness[sheet.cards == region] > INK).mean()) > BACK
