@@ -12,14 +12,14 @@ from pegboard.panel import create_app
 from pegboard.panel.tries import Bucket, Tries
 
 
-def make_app(board, tmp_path, pin=PIN):
+def make_app(door, tmp_path, pin=PIN):
     config = {
         "PIN": pin,
         "SECRET_KEY": "x" * 64,
         "SESSIONS_FILE": str(tmp_path / "sessions"),
         "HOSTS": ("pegboard", "pegboard.local", "localhost"),
     }
-    return create_app(config, board.keeper)
+    return create_app(config, door)
 
 
 def sign_in(client, address="10.0.0.1", pin=PIN):
@@ -40,8 +40,8 @@ def cookie_of(client):
 # --- sessions ---------------------------------------------------------------------------------
 
 
-def test_a_cookie_kept_from_before_logout_no_longer_changes_the_game(board, tmp_path):
-    client = make_app(board, tmp_path).test_client()
+def test_a_cookie_kept_from_before_logout_no_longer_changes_the_game(keeper, tmp_path):
+    client = make_app(keeper, tmp_path).test_client()
     token = sign_in(client).get_json()["csrf"]
     kept = cookie_of(client)
     assert act(client, token, "new_game", players=["Ann", "Bob"]).status_code == 200
@@ -52,20 +52,20 @@ def test_a_cookie_kept_from_before_logout_no_longer_changes_the_game(board, tmp_
     assert client.get("/api/session").get_json()["signed_in"] is False
 
 
-def test_sessions_outlive_a_restart_but_not_a_new_pin(board, tmp_path):
-    client = make_app(board, tmp_path).test_client()
+def test_sessions_outlive_a_restart_but_not_a_new_pin(keeper, tmp_path):
+    client = make_app(keeper, tmp_path).test_client()
     token = sign_in(client).get_json()["csrf"]
     kept = cookie_of(client)
-    again = make_app(board, tmp_path).test_client()  # the board restarted
+    again = make_app(keeper, tmp_path).test_client()  # the board restarted
     again.set_cookie("session", kept)
     assert act(again, token, "new_game", players=["Ann", "Bob"]).status_code == 200
-    changed = make_app(board, tmp_path, pin="975310").test_client()  # a new PIN in the config
+    changed = make_app(keeper, tmp_path, pin="975310").test_client()  # a new PIN in the config
     changed.set_cookie("session", kept)
     assert act(changed, token, "undo").status_code == 401
 
 
-def test_a_session_ends_after_its_days(board, tmp_path):
-    app = make_app(board, tmp_path)
+def test_a_session_ends_after_its_days(keeper, tmp_path):
+    app = make_app(keeper, tmp_path)
     sessions = app.extensions["pegboard.sessions"]
     now = [1_000_000.0]
     sessions.clock = lambda: now[0]
@@ -76,8 +76,8 @@ def test_a_session_ends_after_its_days(board, tmp_path):
     assert act(client, token, "undo").status_code == 401
 
 
-def test_a_sign_in_sent_again_with_its_key_counts_once(board, tmp_path):
-    client = make_app(board, tmp_path).test_client()
+def test_a_sign_in_sent_again_with_its_key_counts_once(keeper, tmp_path):
+    client = make_app(keeper, tmp_path).test_client()
     token = csrf(client)
     headers = {"X-CSRF-Token": token, "Idempotency-Key": "pin-1"}
     for _ in range(8):  # more than the 5 an address may get wrong before it waits
@@ -138,8 +138,8 @@ def test_the_figures_of_the_docs_hold(addresses, per_hour, days):
 
 
 @pytest.mark.slow
-def test_guessing_from_many_addresses_closes_sign_in_but_signed_in_phones_go_on(board, tmp_path):
-    app = make_app(board, tmp_path)
+def test_guessing_from_many_addresses_closes_sign_in_but_signed_in_phones_go_on(keeper, tmp_path):
+    app = make_app(keeper, tmp_path)
     phone = app.test_client()
     token = sign_in(phone, address="192.168.1.50").get_json()["csrf"]
     attacker = app.test_client()
@@ -179,8 +179,8 @@ def test_a_new_board_gets_a_six_digit_pin(tmp_path):
         ("", 400),
     ],
 )
-def test_only_the_boards_own_names_are_answered(board, tmp_path, host, status):
-    client = make_app(board, tmp_path).test_client()
+def test_only_the_boards_own_names_are_answered(keeper, tmp_path, host, status):
+    client = make_app(keeper, tmp_path).test_client()
     for path in ("/api/state", "/", "/api/session"):
         response = client.get(path, headers={"Host": host})
         assert response.status_code == status, path
@@ -188,8 +188,8 @@ def test_only_the_boards_own_names_are_answered(board, tmp_path, host, status):
         assert "does not answer" in response.get_json()["error"]
 
 
-def test_a_rebinding_page_cannot_guess_pins(board, tmp_path):
-    client = make_app(board, tmp_path).test_client()
+def test_a_rebinding_page_cannot_guess_pins(keeper, tmp_path):
+    client = make_app(keeper, tmp_path).test_client()
     token = csrf(client)
     for _ in range(3):
         response = client.post(
@@ -202,8 +202,8 @@ def test_a_rebinding_page_cannot_guess_pins(board, tmp_path):
 
 
 @pytest.mark.parametrize("host", ["pegboard.local", "evil.example"])
-def test_a_double_slash_is_no_redirect(board, tmp_path, host):
-    client = make_app(board, tmp_path).test_client()
+def test_a_double_slash_is_no_redirect(keeper, tmp_path, host):
+    client = make_app(keeper, tmp_path).test_client()
     for path in ("//x", "//evil.example/", "//api/state", "/static//main.js"):
         response = client.get("/", headers={"Host": host}, environ_overrides={"PATH_INFO": path})
         assert not 300 <= response.status_code < 400 and "Location" not in response.headers
