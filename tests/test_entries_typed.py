@@ -18,21 +18,30 @@ TYPED = Path(__file__).parent / "typed"
 ROOT = TYPED.parent.parent
 
 
-def mypy(script: Path) -> subprocess.CompletedProcess[str]:
-    command = [sys.executable, "-m", "mypy", "--strict", "--no-error-summary", str(script)]
-    return subprocess.run(command, cwd=ROOT, capture_output=True, text=True, timeout=600)
+@pytest.fixture(scope="module")
+def mypy(tmp_path_factory):
+    """mypy --strict on one script, the pegboard it imports checked once for the file's
+    tests (a cache of their own: the tree's is the configured run's, other settings)."""
+    cache = tmp_path_factory.mktemp("mypy-cache")
+
+    def check(script: Path) -> subprocess.CompletedProcess[str]:
+        strict = ["--strict", "--no-error-summary", "--cache-dir", str(cache)]
+        command = [sys.executable, "-m", "mypy", *strict, str(script)]
+        return subprocess.run(command, cwd=ROOT, capture_output=True, text=True, timeout=600)
+
+    return check
 
 
 @pytest.mark.subprocess
 @pytest.mark.slow
-def test_a_script_through_the_entries_interface_passes_mypy_strict():
+def test_a_script_through_the_entries_interface_passes_mypy_strict(mypy):
     result = mypy(TYPED / "entries_typed.py")
     assert result.returncode == 0, result.stdout + result.stderr
 
 
 @pytest.mark.subprocess
 @pytest.mark.slow
-def test_every_mistake_in_calling_an_entry_is_found():
+def test_every_mistake_in_calling_an_entry_is_found(mypy):
     result = mypy(TYPED / "entries_mistyped.py")
     found = {int(n) for n in re.findall(r"entries_mistyped\.py:(\d+): error", result.stdout)}
     lines = (TYPED / "entries_mistyped.py").read_text().splitlines()
