@@ -57,7 +57,7 @@ it is (Bob said go: Ann lays on); a card laid by its name:
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from typing import Any
 
 from pegboard.game import Phase, State, skunk_lines
@@ -67,56 +67,22 @@ from pegboard.game.values import Claim, Count, Entry, GameResult
 from pegboard.i18n import N_, Phrase
 from pegboard.keeper.change import Change
 from pegboard.keeper.photo import BoardPhoto
-from pegboard.keeper.sayable import CardName, CardNames, Number, Sayable, Scores
+from pegboard.keeper.sayable import (
+    CARDS,
+    EVENTS,
+    LAID,
+    SAID,
+    Announcement,
+    CardName,
+    CardNames,
+    Number,
+    Sayable,
+    Scores,
+)
 from pegboard.rules.speech import GO_POINT, MUGGINS, LaidCall, count_name
 
-# The kinds of announcement, each switched on or off in the config's [voice] events;
-# "cards" (every card by its name: the starter, each lay, each show) is for a player who
-# cannot see the cards, and off unless asked for (the players say their own cards).
-EVENTS = ("counts", "pegging", "heels", "muggins", "skunk", "win", "refusals", "game", "cards")
-SAID = tuple(event for event in EVENTS if event != "cards")  # the board's voice unless told
-
-
-CARDS = "cards"  # the cards by name: the starter, each lay, each show (see above)
-
-
-LAID = "laid"  # a phone's kind only: whose turn (see above)
-
-
-@dataclass(frozen=True, slots=True)
-class Announcement:
-    """One sentence to say: ``event`` is its kind (one of :data:`EVENTS`); a
-    ``fleeting`` one is true only while play stays where it was (a play's call, a
-    refusal): it is dropped, unsaid, once a later entry is made."""
-
-    event: str
-    said: Sayable
-    fleeting: bool = False
-    scorer: str | None = None  # who scored, for a score in the play (see :func:`merged`)
-    points: int = 0
-    seen: Sayable | None = None  # a phone's words to show of a lay that scored (see below)
-
-    def say(self, lang: str = "en") -> str:
-        return self.said.say(lang)
-
-    def shown(self, lang: str = "en") -> str | None:
-        """What a phone shows of it at the action: the sentence itself, but for a
-        phone's words of a card laid, shown as the board says its score ("Ann: fifteen
-        for two") or not at all (a lay that scored nothing, the starter, whose turn)."""
-        if self.event not in (CARDS, LAID):
-            return self.say(lang)
-        return None if self.seen is None else self.seen.say(lang)
-
-    @property
-    def scores(self) -> tuple[tuple[str | None, int], ...]:
-        """Who scored what in the play, said in this sentence."""
-        if isinstance(self.said, Scores):
-            return self.said.scores
-        return ((self.scorer, self.points),) if self.points else ()
-
-    def __str__(self) -> str:
-        return self.say()
-
+# The kinds and the sentence (their home: :mod:`.sayable`) with what makes them.
+__all__ = ["CARDS", "EVENTS", "LAID", "SAID", "Announcement", "announcements", "last_entry"]
 
 _VERDICTS = {
     "exact": N_("{count}: {claimed}… exact."),
